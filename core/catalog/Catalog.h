@@ -1,0 +1,92 @@
+#pragma once
+// The catalog of GPUs, cluster presets and model presets. The built-in entries come from
+// resources/catalog/*.json, compiled into the binary; a user catalog file can add entries
+// or override them by id. Every number carries the id of its public source, listed in the
+// file's "sources" table (shared/reference/catalog.md).
+
+#include "common/Diagnostics.h"
+#include "scenario/ClusterConfig.h"
+#include "scenario/ModelConfig.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ts {
+
+inline constexpr const char* kCatalogFormat = "trainscape.catalog/1";
+
+struct SourceRef {
+    std::string id;
+    std::string title;
+    std::string url;
+};
+
+// Field name (as in JSON) -> source id. The key "*" gives the source of every field not
+// named otherwise.
+using FieldSources = std::map<std::string, std::string>;
+
+struct GpuEntry {
+    std::string id;
+    GpuSpec spec;
+    FieldSources sources;
+    std::string notes;
+    std::string origin; // the file it came from
+};
+
+struct ClusterPreset {
+    std::string id;
+    std::string name;
+    std::string gpuId;
+    int gpusPerNode = 8;
+    ScaleUpConfig scaleUp;
+    ScaleOutConfig scaleOut;
+    FieldSources sources;
+    std::string notes;
+    std::string origin;
+};
+
+struct ModelPreset {
+    std::string id;
+    std::string name;
+    ModelConfig model;
+    FieldSources sources;
+    std::string notes;
+    std::string origin;
+};
+
+class Catalog {
+public:
+    // The compiled-in catalog. Parsed once; a failure there is a build defect and aborts
+    // with a message (tests keep it from shipping).
+    static const Catalog& builtIn();
+
+    // Adds or overrides entries from a catalog JSON document. Returns false and fills
+    // `diagnostics` (with JSON paths) when the document is invalid; then nothing is added.
+    bool addDocument(const std::string& jsonText, const std::string& origin,
+                     Diagnostics& diagnostics);
+    bool addFile(const std::string& path, Diagnostics& diagnostics);
+
+    const GpuEntry* gpu(const std::string& id) const;
+    const ClusterPreset* cluster(const std::string& id) const;
+    const ModelPreset* model(const std::string& id) const;
+    const SourceRef* source(const std::string& id) const;
+
+    const std::map<std::string, GpuEntry>& gpus() const { return gpus_; }
+    const std::map<std::string, ClusterPreset>& clusters() const { return clusters_; }
+    const std::map<std::string, ModelPreset>& models() const { return models_; }
+    const std::map<std::string, SourceRef>& sources() const { return sources_; }
+
+    // Ids that the loader saw twice within one document (an integrity defect).
+    const std::vector<std::string>& duplicateIds() const { return duplicateIds_; }
+
+private:
+    std::map<std::string, GpuEntry> gpus_;
+    std::map<std::string, ClusterPreset> clusters_;
+    std::map<std::string, ModelPreset> models_;
+    std::map<std::string, SourceRef> sources_;
+    std::vector<std::string> duplicateIds_;
+};
+
+} // namespace ts

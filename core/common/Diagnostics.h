@@ -1,0 +1,43 @@
+#pragma once
+// Errors and warnings as values: each names the JSON path (RFC 6901 pointer, e.g.
+// "/parallelism/tp") of what caused it and says what would be right.
+
+#include <string>
+#include <vector>
+
+namespace ts {
+
+enum class Severity { Error, Warning };
+
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    std::string path;    // JSON pointer; "" is the whole document
+    std::string message; // what is wrong and what would be right
+
+    std::string toString() const;
+};
+
+class Diagnostics {
+public:
+    void error(std::string path, std::string message);
+    void warning(std::string path, std::string message);
+
+    bool hasErrors() const { return errorCount_ > 0; }
+    std::size_t errorCount() const { return errorCount_; }
+    const std::vector<Diagnostic>& all() const { return items_; }
+    std::vector<Diagnostic> errors() const;
+    std::vector<Diagnostic> warnings() const;
+    // True when some diagnostic's path equals `path` or lies below it.
+    bool hasErrorAt(const std::string& path) const;
+    void append(const Diagnostics& other);
+
+private:
+    std::vector<Diagnostic> items_;
+    std::size_t errorCount_ = 0;
+};
+
+// Appends a key or an index to a JSON pointer, escaping '~' and '/' per RFC 6901.
+std::string jsonPointerChild(const std::string& parent, const std::string& key);
+std::string jsonPointerChild(const std::string& parent, std::size_t index);
+
+} // namespace ts

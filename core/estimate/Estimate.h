@@ -1,0 +1,102 @@
+#pragma once
+// One estimate of one plan: the fields of "trainscape.estimate/1"
+// (shared/spec/scenario-format.md), plus per-stage detail and the schedule timeline that
+// the GUI draws. Values the model cannot compute yet are std::nullopt, never invented.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ts {
+
+struct MemoryBreakdown {
+    double weights = 0; // bytes
+    double gradients = 0;
+    double optimizer = 0;
+    double activations = 0;
+    double commBuffers = 0;
+    double framework = 0;
+    double total() const {
+        return weights + gradients + optimizer + activations + commBuffers + framework;
+    }
+};
+
+struct StageMemory {
+    int stage = 0;
+    MemoryBreakdown bytes;
+};
+
+// Seconds per optimizer step; the parts sum to Estimate::stepSeconds.
+struct TimeBreakdown {
+    double compute = 0;
+    double recompute = 0;
+    double tpExposed = 0;
+    double cpExposed = 0;
+    double epExposed = 0;
+    double ppExposed = 0;
+    double pipelineBubble = 0;
+    double dpExposed = 0;
+    double optimizer = 0;
+    double offloadExposed = 0;
+    double sum() const {
+        return compute + recompute + tpExposed + cpExposed + epExposed + ppExposed +
+               pipelineBubble + dpExposed + optimizer + offloadExposed;
+    }
+};
+
+// Bytes per GPU per step, by parallel dimension.
+struct CommBytesByDimension {
+    double tp = 0, cp = 0, ep = 0, pp = 0, dp = 0;
+};
+
+// Bytes per step over the whole cluster, by link class.
+struct CommBytesByLink {
+    double scaleUp = 0, scaleOut = 0;
+};
+
+enum class TimelineOp { Forward, Backward, BackwardInput, BackwardWeight, Communication, Optimizer };
+
+// One operation of the pipeline schedule simulation (for the Gantt chart).
+struct TimelineEvent {
+    int stage = 0;      // pipeline rank
+    int microbatch = 0; // -1 for per-step operations (optimizer, gradient reduction)
+    int chunk = 0;      // virtual pipeline chunk
+    TimelineOp op = TimelineOp::Forward;
+    double startS = 0;
+    double endS = 0;
+};
+
+struct Estimate {
+    // Memory of the worst GPU (pipeline stage).
+    bool fits = false;
+    double capacityBytes = 0;
+    double peakBytes = 0;
+    int peakStage = 0;
+    MemoryBreakdown peakBreakdown;
+    std::vector<StageMemory> stages;
+
+    double stepSeconds = 0;
+    TimeBreakdown time;
+
+    double tokensPerS = 0;
+    double tokensPerSPerGpu = 0;
+    double modelTflopsPerGpu = 0; // 6*N*tokens (+ attention), no recompute
+    double mfu = 0;               // modelTflopsPerGpu / the precision's dense peak
+
+    CommBytesByDimension commBytesPerGpu;
+    CommBytesByLink commBytesByLink;
+
+    std::optional<double> stepJoules;
+    std::optional<double> avgPowerW;
+    std::optional<double> trainKwh;
+    std::optional<double> trainCo2Kg;
+    std::optional<double> trainUsd;
+    std::optional<double> usdPerMillionTokens;
+    std::optional<double> trainSteps;
+    std::optional<double> trainDays;
+
+    std::vector<TimelineEvent> timeline;
+    std::vector<std::string> warnings;
+};
+
+} // namespace ts

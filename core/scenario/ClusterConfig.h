@@ -1,0 +1,61 @@
+#pragma once
+// A fully resolved cluster: one kind of GPU, a scale-up (NVLink-class) domain, and a
+// scale-out network.
+
+#include "scenario/Enums.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace ts {
+
+// Dense (no 2:4 sparsity) peaks per datasheet; see resources/catalog/gpus.json for sources.
+struct GpuSpec {
+    std::string name;
+    double memoryGiB = 0;
+    double hbmGBps = 0;
+    double bf16Tflops = 0;
+    double fp8Tflops = 0; // 0 = no FP8 tensor cores
+    double fp32Tflops = 0;
+    double tdpW = 0;
+    // Optional figures.
+    std::optional<double> fp16Tflops;     // default = bf16Tflops
+    std::optional<double> tf32Tflops;     // TF32 tensor-core peak
+    std::optional<double> fp4Tflops;      // NVFP4 peak (Blackwell)
+    std::optional<double> mamfBf16Tflops; // measured maximum achievable matmul FLOPS
+    std::optional<double> mamfFp8Tflops;
+    std::optional<double> idleW;
+    std::optional<int> smCount;           // streaming multiprocessors (or CUs), for wave quantization
+    bool operator==(const GpuSpec&) const = default;
+};
+
+struct ScaleUpConfig {
+    int domainGpus = 8;
+    double bandwidthGBps = 0; // per GPU, per direction
+    double latencyUs = 2.0;
+    bool operator==(const ScaleUpConfig&) const = default;
+};
+
+struct ScaleOutConfig {
+    ScaleOutTopology topology = ScaleOutTopology::RailOptimized;
+    double nicGbitPerS = 0; // per NIC, per direction
+    int nicsPerNode = 0;
+    double oversubscription = 1.0;
+    double latencyUs = 5.0;
+    int switchRadix = 64;
+    std::optional<int> tiers; // nullopt = as few as the size needs
+    bool operator==(const ScaleOutConfig&) const = default;
+};
+
+struct ClusterConfig {
+    std::string gpuId; // catalog id, or "" for an explicit GPU object
+    GpuSpec gpu;
+    std::int64_t numGpus = 0;
+    int gpusPerNode = 8;
+    ScaleUpConfig scaleUp;
+    ScaleOutConfig scaleOut;
+    bool operator==(const ClusterConfig&) const = default;
+};
+
+} // namespace ts

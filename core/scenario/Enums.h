@@ -1,0 +1,48 @@
+#pragma once
+// The closed vocabularies of scenario format v1 (shared/spec/scenario-format.md), with
+// their spelling in JSON.
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace ts {
+
+enum class MlpKind { Gelu, SwiGlu };
+enum class ScaleOutTopology { RailOptimized, RailOnly, FatTree, Torus, Graph };
+enum class Precision { Fp32, Fp16, Bf16, Fp8, MxFp8, NvFp4 };
+enum class OptimizerKind { Adam, Sgd, Adafactor };
+enum class RecomputeMode { None, Selective, Full };
+enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
+enum class OffloadTarget { None, Cpu, Nvme };
+
+template <class E> struct EnumNames;
+
+#define TS_ENUM_NAMES(E, ...)                                                                      \
+    template <> struct EnumNames<E> {                                                              \
+        static constexpr auto names = std::to_array<std::string_view>({__VA_ARGS__});              \
+    };
+
+TS_ENUM_NAMES(MlpKind, "gelu", "swiglu")
+TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "torus", "graph")
+TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
+TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
+TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
+TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble",
+              "breadth-first")
+TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
+#undef TS_ENUM_NAMES
+
+template <class E> constexpr std::string_view toString(E value) {
+    return EnumNames<E>::names[static_cast<std::size_t>(value)];
+}
+
+template <class E> constexpr std::optional<E> enumFromString(std::string_view text) {
+    const auto& names = EnumNames<E>::names;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == text)
+            return static_cast<E>(i);
+    return std::nullopt;
+}
+
+} // namespace ts

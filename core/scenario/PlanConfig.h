@@ -1,0 +1,67 @@
+#pragma once
+// Resolved training settings and parallel plan.
+
+#include "scenario/Enums.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace ts {
+
+struct TrainingConfig {
+    std::int64_t seqLen = 0;
+    std::int64_t globalBatch = 0; // sequences per optimizer step
+    std::int64_t microBatch = 1;
+    Precision precision = Precision::Bf16;
+    OptimizerKind optimizer = OptimizerKind::Adam;
+    std::optional<double> tokens; // total tokens to train
+    bool operator==(const TrainingConfig&) const = default;
+};
+
+struct OffloadConfig {
+    OffloadTarget optimizer = OffloadTarget::None;
+    OffloadTarget params = OffloadTarget::None;
+    OffloadTarget activations = OffloadTarget::None;
+    bool operator==(const OffloadConfig&) const = default;
+};
+
+struct OverlapConfig {
+    bool tp = true;
+    bool dp = true;
+    bool pp = true;
+    bool operator==(const OverlapConfig&) const = default;
+};
+
+struct ParallelConfig {
+    int tp = 1;
+    int pp = 1;
+    int cp = 1;
+    int ep = 1;
+    int etp = 1; // expert tensor parallel (resolved: defaults to tp)
+    std::int64_t dp = 1;
+    int vpp = 1;
+    std::vector<int> pipelineLayers; // pp*vpp entries, chunk order (always filled when resolved)
+    bool sequenceParallel = false;
+    int zero = 0;
+    RecomputeMode recompute = RecomputeMode::None;
+    std::optional<int> recomputeLayers; // with Full: layers per stage recomputed; nullopt = all
+    PipelineScheduleKind schedule = PipelineScheduleKind::OneFOneB;
+    OffloadConfig offload;
+    OverlapConfig overlap;
+    bool operator==(const ParallelConfig&) const = default;
+
+    std::int64_t microbatchesPerStep(std::int64_t globalBatch, std::int64_t microBatch) const {
+        return globalBatch / (dp * microBatch);
+    }
+};
+
+struct CostConfig {
+    std::optional<double> gpuHourUsd;
+    std::optional<double> electricityUsdPerKwh;
+    std::optional<double> pue;
+    std::optional<double> gridGco2PerKwh;
+    bool operator==(const CostConfig&) const = default;
+};
+
+} // namespace ts

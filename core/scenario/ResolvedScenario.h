@@ -1,0 +1,28 @@
+#pragma once
+// A scenario with presets resolved and defaults applied: what the estimator consumes.
+// Produced only by resolveScenario(), which guarantees the consistency rules of the
+// format (degrees multiply to the GPU count, divisibility, ranges).
+
+#include "scenario/ClusterConfig.h"
+#include "scenario/ModelConfig.h"
+#include "scenario/PlanConfig.h"
+
+#include <optional>
+#include <string>
+
+namespace ts {
+
+struct ResolvedScenario {
+    std::string name;
+    std::string modelPreset;   // "" when none
+    std::string clusterPreset; // "" when none
+    ModelConfig model;
+    ClusterConfig cluster;
+    TrainingConfig training;
+    ParallelConfig parallel;
+    CostConfig costs;
+    std::optional<std::string> calibration;
+    bool operator==(const ResolvedScenario&) const = default;
+};
+
+} // namespace ts

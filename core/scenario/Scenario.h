@@ -1,0 +1,137 @@
+#pragma once
+// A scenario exactly as written in a file (format "trainscape.scenario/1"): every key the
+// user may omit is optional here, so that writing it back loses nothing and adds nothing.
+// resolveScenario() (ScenarioResolver.h) merges presets and defaults into a
+// ResolvedScenario.
+
+#include "scenario/ClusterConfig.h"
+#include "scenario/ModelConfig.h"
+#include "scenario/PlanConfig.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace ts {
+
+inline constexpr const char* kScenarioFormat = "trainscape.scenario/1";
+
+struct ModelInput {
+    std::optional<std::string> preset;
+    std::optional<int> layers;
+    std::optional<std::int64_t> hidden;
+    std::optional<std::int64_t> ffnHidden;
+    std::optional<int> heads;
+    std::optional<int> kvHeads;
+    std::optional<int> headDim;
+    std::optional<std::int64_t> vocab;
+    std::optional<MlpKind> mlp;
+    std::optional<bool> tiedEmbeddings;
+    // Outer optional: key present; inner: null (explicitly none) vs an object.
+    std::optional<std::optional<MlaConfig>> mla;
+    std::optional<std::optional<MoeConfig>> moe;
+    bool operator==(const ModelInput&) const = default;
+};
+
+struct GpuInput {
+    std::optional<std::string> catalogId; // "gpu": "h100-sxm-80gb"
+    std::optional<GpuSpec> spec;          // "gpu": {...}
+    bool operator==(const GpuInput&) const = default;
+};
+
+struct ScaleUpInput {
+    std::optional<int> domainGpus;
+    std::optional<double> bandwidthGBps;
+    std::optional<double> latencyUs;
+    bool operator==(const ScaleUpInput&) const = default;
+};
+
+struct ScaleOutInput {
+    std::optional<ScaleOutTopology> topology;
+    std::optional<double> nicGbitPerS;
+    std::optional<int> nicsPerNode;
+    std::optional<double> oversubscription;
+    std::optional<double> latencyUs;
+    std::optional<int> switchRadix;
+    std::optional<std::optional<int>> tiers;
+    bool operator==(const ScaleOutInput&) const = default;
+};
+
+struct ClusterInput {
+    std::optional<std::string> preset;
+    std::optional<GpuInput> gpu;
+    std::optional<std::int64_t> numGpus;
+    std::optional<int> gpusPerNode;
+    std::optional<ScaleUpInput> scaleUp;
+    std::optional<ScaleOutInput> scaleOut;
+    // The explicit topology graph; its format belongs to core/topology. Kept verbatim.
+    std::optional<nlohmann::ordered_json> graph;
+    bool operator==(const ClusterInput&) const = default;
+};
+
+struct TrainingInput {
+    std::optional<std::int64_t> seqLen;
+    std::optional<std::int64_t> globalBatch;
+    std::optional<std::int64_t> microBatch;
+    std::optional<Precision> precision;
+    std::optional<OptimizerKind> optimizer;
+    std::optional<double> tokens;
+    bool operator==(const TrainingInput&) const = default;
+};
+
+struct OffloadInput {
+    std::optional<OffloadTarget> optimizer;
+    std::optional<OffloadTarget> params;
+    std::optional<OffloadTarget> activations;
+    bool operator==(const OffloadInput&) const = default;
+};
+
+struct OverlapInput {
+    std::optional<bool> tp;
+    std::optional<bool> dp;
+    std::optional<bool> pp;
+    bool operator==(const OverlapInput&) const = default;
+};
+
+struct ParallelInput {
+    std::optional<int> tp;
+    std::optional<int> pp;
+    std::optional<int> cp;
+    std::optional<int> ep;
+    std::optional<std::optional<int>> etp;
+    std::optional<std::optional<std::int64_t>> dp;
+    std::optional<int> vpp;
+    std::optional<std::optional<std::vector<int>>> pipelineLayers;
+    std::optional<bool> sequenceParallel;
+    std::optional<int> zero;
+    std::optional<RecomputeMode> recompute;
+    std::optional<std::optional<int>> recomputeLayers;
+    std::optional<PipelineScheduleKind> schedule;
+    std::optional<OffloadInput> offload;
+    std::optional<OverlapInput> overlap;
+    bool operator==(const ParallelInput&) const = default;
+};
+
+struct CostInput {
+    std::optional<double> gpuHourUsd;
+    std::optional<double> electricityUsdPerKwh;
+    std::optional<double> pue;
+    std::optional<double> gridGco2PerKwh;
+    bool operator==(const CostInput&) const = default;
+};
+
+struct Scenario {
+    std::optional<std::string> name;
+    ModelInput model;
+    ClusterInput cluster;
+    TrainingInput training;
+    std::optional<ParallelInput> parallelism;
+    std::optional<CostInput> costs;
+    std::optional<std::optional<std::string>> calibration;
+    bool operator==(const Scenario&) const = default;
+};
+
+} // namespace ts
