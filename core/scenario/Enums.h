@@ -33,7 +33,7 @@ TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
 #undef TS_ENUM_NAMES
 
-template <class E> constexpr std::string_view toString(E value) {
+template <class E> constexpr std::string_view enumName(E value) {
     return EnumNames<E>::names[static_cast<std::size_t>(value)];
 }
 

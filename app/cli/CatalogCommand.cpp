@@ -1,0 +1,170 @@
+// catalog list gpus|clusters|models, catalog show ID
+
+#include "CliCommon.h"
+
+#include "common/JsonObjectReader.h"
+#include "scenario/SectionJson.h"
+
+#include <cstdio>
+
+namespace ts::cli {
+
+namespace {
+
+Json sourcesToJson(const Catalog& catalog, const FieldSources& sources) {
+    Json out = Json::object();
+    for (const auto& [field, id] : sources) {
+        Json entry = {{"id", id}};
+        if (const SourceRef* ref = catalog.source(id)) {
+            entry["title"] = ref->title;
+            entry["url"] = ref->url;
+        }
+        out[field] = entry;
+    }
+    return out;
+}
+
+Json gpuToJson(const GpuEntry& e) {
+    Json j = {{"id", e.id}};
+    writeGpuSpec(e.spec, j);
+    return j;
+}
+
+Json clusterToJson(const ClusterPreset& e) {
+    ScaleUpInput up{e.scaleUp.domainGpus, e.scaleUp.bandwidthGBps, e.scaleUp.latencyUs};
+    ScaleOutInput out{e.scaleOut.topology,   e.scaleOut.nicGbitPerS, e.scaleOut.nicsPerNode,
+                      e.scaleOut.oversubscription, e.scaleOut.latencyUs, e.scaleOut.switchRadix,
+                      std::optional<std::optional<int>>{e.scaleOut.tiers}};
+    return {{"id", e.id},
+            {"name", e.name},
+            {"gpu", e.gpuId},
+            {"gpus_per_node", e.gpusPerNode},
+            {"scale_up", scaleUpToJson(up)},
+            {"scale_out", scaleOutToJson(out)}};
+}
+
+Json modelToJson(const ModelPreset& e) {
+    Json j = {{"id", e.id}, {"name", e.name}};
+    writeModelFields(toModelInput(e.model), j);
+    return j;
+}
+
+int list(const Catalog& catalog, const std::string& kind, bool json) {
+    Json out = Json::array();
+    if (kind == "gpus") {
+        if (!json)
+            std::printf("%-18s %-40s %9s %10s %9s %9s\n", "ID", "NAME", "MEM GiB", "BF16 TFLOPS",
+                        "FP8", "HBM GB/s");
+        for (const auto& [id, e] : catalog.gpus()) {
+            if (json)
+                out.push_back(gpuToJson(e));
+            else
+                std::printf("%-18s %-40s %9s %10s %9s %9s\n", id.c_str(), e.spec.name.c_str(),
+                            formatNumber(e.spec.memoryGiB).c_str(),
+                            formatNumber(e.spec.bf16Tflops).c_str(),
+                            formatNumber(e.spec.fp8Tflops).c_str(),
+                            formatNumber(e.spec.hbmGBps).c_str());
+        }
+    } else if (kind == "clusters") {
+        if (!json)
+            std::printf("%-14s %-34s %-16s %9s %11s %14s\n", "ID", "NAME", "GPU", "GPUS/NODE",
+                        "NVLINK DOM", "NICS x Gbit/s");
+        for (const auto& [id, e] : catalog.clusters()) {
+            if (json)
+                out.push_back(clusterToJson(e));
+            else
+                std::printf("%-14s %-34s %-16s %9d %11d %8d x %-5s\n", id.c_str(),
+                            e.name.c_str(), e.gpuId.c_str(), e.gpusPerNode, e.scaleUp.domainGpus,
+                            e.scaleOut.nicsPerNode, formatNumber(e.scaleOut.nicGbitPerS).c_str());
+        }
+    } else if (kind == "models") {
+        if (!json)
+            std::printf("%-16s %-26s %6s %7s %11s %9s %s\n", "ID", "NAME", "LAYERS", "HIDDEN",
+                        "HEADS/KV", "VOCAB", "KIND");
+        for (const auto& [id, e] : catalog.models()) {
+            if (json) {
+                out.push_back(modelToJson(e));
+                continue;
+            }
+            const auto& m = e.model;
+            std::string kindText = std::string(enumName(m.mlp));
+            if (m.moe)
+                kindText += ", MoE " + std::to_string(m.moe->experts) + "x top-" +
+                            std::to_string(m.moe->topK);
+            if (m.mla)
+                kindText += ", MLA";
+            const std::string heads = std::to_string(m.heads) + "/" + std::to_string(m.kvHeads);
+            std::printf("%-16s %-26s %6d %7lld %11s %9lld %s\n", id.c_str(), e.name.c_str(),
+                        m.layers, static_cast<long long>(m.hidden), heads.c_str(),
+                        static_cast<long long>(m.vocab), kindText.c_str());
+        }
+    } else {
+        std::fprintf(stderr, "trainscape-cli catalog list: unknown kind \"%s\": expected gpus, "
+                             "clusters or models\n",
+                     kind.c_str());
+        return kExitBadInput;
+    }
+    if (json)
+        std::printf("%s\n", out.dump(2).c_str());
+    return kExitOk;
+}
+
+int show(const Catalog& catalog, const std::string& id, bool json) {
+    Json entry;
+    std::string kind, origin, notes;
+    const FieldSources* sources = nullptr;
+    if (const GpuEntry* g = catalog.gpu(id)) {
+        entry = gpuToJson(*g), kind = "gpu", sources = &g->sources, origin = g->origin,
+        notes = g->notes;
+    } else if (const ClusterPreset* c = catalog.cluster(id)) {
+        entry = clusterToJson(*c), kind = "cluster", sources = &c->sources, origin = c->origin,
+        notes = c->notes;
+    } else if (const ModelPreset* m = catalog.model(id)) {
+        entry = modelToJson(*m), kind = "model", sources = &m->sources, origin = m->origin,
+        notes = m->notes;
+    } else {
+        std::fprintf(stderr, "trainscape-cli catalog show: no GPU, cluster or model \"%s\"; see "
+                             "'catalog list gpus|clusters|models'\n",
+                     id.c_str());
+        return kExitBadInput;
+    }
+    Json out = {{"kind", kind}, {"entry", entry}, {"sources", sourcesToJson(catalog, *sources)},
+                {"origin", origin}};
+    if (!notes.empty())
+        out["notes"] = notes;
+    if (json) {
+        std::printf("%s\n", out.dump(2).c_str());
+        return kExitOk;
+    }
+    std::printf("%s %s (%s)\n", kind.c_str(), id.c_str(), origin.c_str());
+    for (auto it = entry.begin(); it != entry.end(); ++it)
+        std::printf("  %-22s %s\n", it.key().c_str(), it.value().dump().c_str());
+    std::printf("sources:\n");
+    for (const auto& [field, source] : *sources) {
+        const SourceRef* ref = catalog.source(source);
+        std::printf("  %-22s %s%s%s\n", field.c_str(), source.c_str(),
+                    ref ? (" - " + ref->title).c_str() : "",
+                    ref ? (" <" + ref->url + ">").c_str() : "");
+    }
+    if (!notes.empty())
+        std::printf("notes: %s\n", notes.c_str());
+    return kExitOk;
+}
+
+} // namespace
+
+int runCatalog(const Options& options) {
+    Catalog catalog;
+    if (!loadCatalog(options, catalog))
+        return kExitBadInput;
+    const auto& args = options.positional;
+    if (args.size() == 2 && args[0] == "list")
+        return list(catalog, args[1], options.json);
+    if (args.size() == 2 && args[0] == "show")
+        return show(catalog, args[1], options.json);
+    std::fprintf(stderr, "trainscape-cli catalog: expected 'list gpus|clusters|models' or "
+                         "'show ID'\n");
+    return kExitBadInput;
+}
+
+} // namespace ts::cli

@@ -1,0 +1,76 @@
+// validate and estimate.
+
+#include "CliCommon.h"
+
+#include "common/JsonObjectReader.h"
+#include "scenario/ScenarioResolver.h"
+
+#include <cstdio>
+#include <optional>
+
+namespace ts::cli {
+
+bool loadCatalog(const Options& options, Catalog& catalog) {
+    catalog = Catalog::builtIn();
+    bool ok = true;
+    for (const auto& file : options.catalogFiles) {
+        Diagnostics diags;
+        if (!catalog.addFile(file, diags)) {
+            printDiagnostics(file, diags);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+void printDiagnostics(const std::string& file, const Diagnostics& diags) {
+    for (const auto& d : diags.all())
+        std::fprintf(stderr, "%s: %s\n", file.c_str(), d.toString().c_str());
+}
+
+static Json diagnosticsToJson(const std::vector<Diagnostic>& list) {
+    Json out = Json::array();
+    for (const auto& d : list)
+        out.push_back({{"path", d.path}, {"message", d.message}});
+    return out;
+}
+
+// Loads and resolves the one FILE argument; prints diagnostics. nullopt = invalid.
+static std::optional<ResolvedScenario> resolveArgument(const Options& options, const char* command,
+                                                       Diagnostics& diags, int& exitCode) {
+    if (options.positional.size() != 1) {
+        std::fprintf(stderr, "trainscape-cli %s: expected exactly one scenario FILE\n", command);
+        exitCode = kExitBadInput;
+        return std::nullopt;
+    }
+    Catalog catalog;
+    if (!loadCatalog(options, catalog)) {
+        exitCode = kExitBadInput;
+        return std::nullopt;
+    }
+    auto resolved = resolveScenarioFile(options.positional[0], catalog, diags);
+    exitCode = resolved ? kExitOk : kExitBadInput;
+    return resolved;
+}
+
+int runValidate(const Options& options) {
+    Diagnostics diags;
+    int exitCode = kExitOk;
+    auto resolved = resolveArgument(options, "validate", diags, exitCode);
+    if (options.positional.size() != 1)
+        return exitCode;
+    if (options.json) {
+        Json out = {{"valid", resolved.has_value()},
+                    {"errors", diagnosticsToJson(diags.errors())},
+                    {"warnings", diagnosticsToJson(diags.warnings())}};
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        printDiagnostics(options.positional[0], diags);
+        if (resolved)
+            std::printf("%s: valid scenario (%s)\n", options.positional[0].c_str(),
+                        resolved->name.empty() ? "unnamed" : resolved->name.c_str());
+    }
+    return exitCode;
+}
+
+} // namespace ts::cli

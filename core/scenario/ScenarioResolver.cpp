@@ -1,0 +1,484 @@
+#include "scenario/ScenarioResolver.h"
+
+#include "common/JsonObjectReader.h"
+#include "scenario/Limits.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/SectionJson.h"
+
+#include <numeric>
+
+namespace ts {
+
+namespace {
+
+// Defaults where neither the scenario nor a preset gives a value. The latencies are the
+// format's own example values (shared/spec/scenario-format.md); cluster presets carry
+// sourced ones.
+constexpr double kDefaultScaleUpLatencyUs = 2.0;
+constexpr double kDefaultScaleOutLatencyUs = 5.0;
+constexpr int kDefaultSwitchRadix = 64; // 64-port NDR switches (Quantum-2 QM9700)
+
+std::string knownIds(const auto& map) {
+    std::string out;
+    std::size_t n = 0;
+    for (const auto& [id, entry] : map) {
+        (void)entry;
+        out += (n++ ? ", " : "") + id;
+    }
+    return out;
+}
+
+template <class T> T pick(const std::optional<T>& explicitValue, const std::optional<T>& preset) {
+    return explicitValue ? *explicitValue : *preset;
+}
+
+std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& catalog,
+                                        Diagnostics& diags, std::string& presetId) {
+    ModelInput merged;
+    if (in.preset) {
+        const ModelPreset* preset = catalog.model(*in.preset);
+        if (!preset) {
+            diags.error("/model/preset", "unknown model preset \"" + *in.preset +
+                                             "\"; known presets: " + knownIds(catalog.models()));
+            return std::nullopt;
+        }
+        presetId = preset->id;
+        merged = toModelInput(preset->model);
+    }
+    auto over = [](auto& base, const auto& value) {
+        if (value)
+            base = value;
+    };
+    over(merged.layers, in.layers);
+    over(merged.hidden, in.hidden);
+    over(merged.ffnHidden, in.ffnHidden);
+    over(merged.heads, in.heads);
+    over(merged.kvHeads, in.kvHeads);
+    over(merged.headDim, in.headDim);
+    over(merged.vocab, in.vocab);
+    over(merged.mlp, in.mlp);
+    over(merged.tiedEmbeddings, in.tiedEmbeddings);
+    over(merged.mla, in.mla);
+    over(merged.moe, in.moe);
+
+    bool ok = true;
+    auto required = [&](bool present, const char* key, const char* example) {
+        if (!present) {
+            diags.error(std::string("/model/") + key,
+                        std::string("required key is missing (no \"preset\" gives it); e.g. ") +
+                            example);
+            ok = false;
+        }
+    };
+    required(merged.layers.has_value(), "layers", "\"layers\": 32");
+    required(merged.hidden.has_value(), "hidden", "\"hidden\": 4096");
+    required(merged.ffnHidden.has_value(), "ffn_hidden", "\"ffn_hidden\": 14336");
+    required(merged.heads.has_value(), "heads", "\"heads\": 32");
+    required(merged.vocab.has_value(), "vocab", "\"vocab\": 128256");
+    required(merged.mlp.has_value(), "mlp", "\"mlp\": \"swiglu\" (3 matrices) or \"gelu\" (2)");
+    if (!ok)
+        return std::nullopt;
+
+    ModelConfig m;
+    m.layers = *merged.layers;
+    m.hidden = *merged.hidden;
+    m.ffnHidden = *merged.ffnHidden;
+    m.heads = *merged.heads;
+    m.kvHeads = merged.kvHeads.value_or(m.heads);
+    m.vocab = *merged.vocab;
+    m.mlp = *merged.mlp;
+    m.tiedEmbeddings = merged.tiedEmbeddings.value_or(false);
+    m.mla = merged.mla.value_or(std::nullopt);
+    m.moe = merged.moe.value_or(std::nullopt);
+    if (merged.headDim) {
+        m.headDim = *merged.headDim;
+    } else if (m.hidden % m.heads != 0) {
+        diags.error("/model/head_dim", "hidden = " + std::to_string(m.hidden) +
+                                           " is not divisible by heads = " +
+                                           std::to_string(m.heads) + ": give head_dim explicitly");
+        ok = false;
+    } else {
+        m.headDim = static_cast<int>(m.hidden / m.heads);
+    }
+    if (m.kvHeads > m.heads || m.heads % m.kvHeads != 0) {
+        diags.error("/model/kv_heads", "kv_heads = " + std::to_string(m.kvHeads) +
+                                           " must divide heads = " + std::to_string(m.heads) +
+                                           " (MHA: equal; GQA: a divisor; MQA: 1)");
+        ok = false;
+    }
+    if (m.moe && m.moe->firstDenseLayers > m.layers) {
+        diags.error("/model/moe/first_dense_layers",
+                    std::to_string(m.moe->firstDenseLayers) + " dense layers exceed layers = " +
+                        std::to_string(m.layers));
+        ok = false;
+    }
+    if (!ok)
+        return std::nullopt;
+    return m;
+}
+
+std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalog& catalog,
+                                            Diagnostics& diags, std::string& presetId) {
+    const ClusterPreset* preset = nullptr;
+    if (in.preset) {
+        preset = catalog.cluster(*in.preset);
+        if (!preset) {
+            diags.error("/cluster/preset", "unknown cluster preset \"" + *in.preset +
+                                               "\"; known presets: " +
+                                               knownIds(catalog.clusters()));
+            return std::nullopt;
+        }
+        presetId = preset->id;
+    }
+    ClusterConfig c;
+    bool ok = true;
+    // GPU: explicit id or object, else the preset's.
+    std::string gpuId = preset ? preset->gpuId : std::string();
+    if (in.gpu && in.gpu->spec) {
+        c.gpu = *in.gpu->spec;
+        gpuId.clear();
+    } else {
+        if (in.gpu && in.gpu->catalogId)
+            gpuId = *in.gpu->catalogId;
+        if (gpuId.empty()) {
+            diags.error("/cluster/gpu", "required key is missing: give a catalog GPU id (" +
+                                            knownIds(catalog.gpus()) +
+                                            "), a GPU object, or a cluster \"preset\"");
+            ok = false;
+        } else if (const GpuEntry* entry = catalog.gpu(gpuId)) {
+            c.gpu = entry->spec;
+        } else {
+            diags.error(in.gpu ? "/cluster/gpu" : "/cluster/preset",
+                        "unknown GPU id \"" + gpuId + "\"; known GPUs: " +
+                            knownIds(catalog.gpus()));
+            ok = false;
+        }
+    }
+    c.gpuId = gpuId;
+    if (!in.numGpus)
+        return std::nullopt; // already reported by the reader
+    c.numGpus = *in.numGpus;
+    c.gpusPerNode = in.gpusPerNode ? *in.gpusPerNode : preset ? preset->gpusPerNode : 8;
+
+    const ScaleUpInput up = in.scaleUp.value_or(ScaleUpInput{});
+    c.scaleUp.domainGpus = up.domainGpus ? *up.domainGpus
+                           : preset      ? preset->scaleUp.domainGpus
+                                         : c.gpusPerNode;
+    c.scaleUp.latencyUs = up.latencyUs ? *up.latencyUs
+                          : preset     ? preset->scaleUp.latencyUs
+                                       : kDefaultScaleUpLatencyUs;
+    if (up.bandwidthGBps)
+        c.scaleUp.bandwidthGBps = *up.bandwidthGBps;
+    else if (preset)
+        c.scaleUp.bandwidthGBps = preset->scaleUp.bandwidthGBps;
+    else {
+        diags.error("/cluster/scale_up/bandwidth_gb_s",
+                    "required key is missing (no \"preset\" gives it): the scale-up bandwidth "
+                    "per GPU per direction in GB/s, e.g. 450 for NVLink 4");
+        ok = false;
+    }
+
+    const ScaleOutInput out = in.scaleOut.value_or(ScaleOutInput{});
+    const ScaleOutConfig base = preset ? preset->scaleOut : ScaleOutConfig{};
+    c.scaleOut.topology = out.topology ? *out.topology
+                          : preset     ? base.topology
+                                       : ScaleOutTopology::RailOptimized;
+    c.scaleOut.nicsPerNode = out.nicsPerNode ? *out.nicsPerNode
+                             : preset        ? base.nicsPerNode
+                                             : c.gpusPerNode;
+    c.scaleOut.oversubscription = out.oversubscription ? *out.oversubscription
+                                  : preset             ? base.oversubscription
+                                                       : 1.0;
+    c.scaleOut.latencyUs = out.latencyUs ? *out.latencyUs
+                           : preset      ? base.latencyUs
+                                         : kDefaultScaleOutLatencyUs;
+    c.scaleOut.switchRadix = out.switchRadix ? *out.switchRadix
+                             : preset        ? base.switchRadix
+                                             : kDefaultSwitchRadix;
+    c.scaleOut.tiers = out.tiers ? *out.tiers : base.tiers;
+    // Beyond one scale-up domain, traffic leaves through the NICs.
+    const bool needsScaleOut = c.numGpus > c.scaleUp.domainGpus;
+    if (out.nicGbitPerS)
+        c.scaleOut.nicGbitPerS = *out.nicGbitPerS;
+    else if (preset)
+        c.scaleOut.nicGbitPerS = base.nicGbitPerS;
+    else if (needsScaleOut) {
+        diags.error("/cluster/scale_out/nic_gbit_s",
+                    "required key is missing (no \"preset\" gives it): the NIC rate in Gbit/s, "
+                    "e.g. 400 for NDR InfiniBand");
+        ok = false;
+    }
+    if (c.scaleOut.topology == ScaleOutTopology::Graph && !(in.graph && in.graph->is_object())) {
+        diags.error("/cluster/graph", "scale_out.topology is \"graph\" but no graph is given");
+        ok = false;
+    }
+    if (needsScaleOut && c.scaleOut.nicsPerNode == 0) {
+        diags.error("/cluster/scale_out/nics_per_node",
+                    "0 NICs per node, but " + std::to_string(c.numGpus) +
+                        " GPUs do not fit in one scale-up domain of " +
+                        std::to_string(c.scaleUp.domainGpus) + ": give at least 1");
+        ok = false;
+    }
+    if (c.numGpus > c.gpusPerNode && c.numGpus % c.gpusPerNode != 0)
+        diags.warning("/cluster/num_gpus", std::to_string(c.numGpus) +
+                                               " GPUs do not fill whole nodes of " +
+                                               std::to_string(c.gpusPerNode));
+    if (!ok)
+        return std::nullopt;
+    return c;
+}
+
+// Product of the degrees, or 0 when it exceeds the largest cluster (no overflow).
+std::int64_t boundedProduct(std::initializer_list<std::int64_t> factors) {
+    std::int64_t product = 1;
+    for (auto f : factors) {
+        if (f <= 0 || product > limits::kMaxGpus / f)
+            return 0;
+        product *= f;
+    }
+    return product;
+}
+
+bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const ClusterConfig& cluster,
+                 TrainingConfig& training, ParallelConfig& p, Diagnostics& diags) {
+    bool ok = true;
+    auto fail = [&](const std::string& path, const std::string& message) {
+        diags.error(path, message);
+        ok = false;
+    };
+    p.tp = in.tp.value_or(1);
+    p.pp = in.pp.value_or(1);
+    p.cp = in.cp.value_or(1);
+    p.ep = in.ep.value_or(1);
+    p.etp = in.etp && *in.etp ? **in.etp : p.tp;
+    p.vpp = in.vpp.value_or(1);
+    p.sequenceParallel = in.sequenceParallel.value_or(false);
+    p.zero = in.zero.value_or(0);
+    p.recompute = in.recompute.value_or(RecomputeMode::None);
+    p.recomputeLayers = in.recomputeLayers ? *in.recomputeLayers : std::nullopt;
+    p.schedule = in.schedule.value_or(p.vpp > 1 ? PipelineScheduleKind::Interleaved
+                                                : PipelineScheduleKind::OneFOneB);
+    if (in.offload) {
+        p.offload.optimizer = in.offload->optimizer.value_or(OffloadTarget::None);
+        p.offload.params = in.offload->params.value_or(OffloadTarget::None);
+        p.offload.activations = in.offload->activations.value_or(OffloadTarget::None);
+    }
+    // Megatron-LM's command-line defaults: no TP/DP overlap unless asked for.
+    p.overlap = OverlapConfig{false, false, false};
+    if (in.overlap) {
+        p.overlap.tp = in.overlap->tp.value_or(false);
+        p.overlap.dp = in.overlap->dp.value_or(false);
+        p.overlap.pp = in.overlap->pp.value_or(false);
+    }
+
+    const std::int64_t gpus = cluster.numGpus;
+    const std::string degrees = "tp*pp*cp = " + std::to_string(p.tp) + "*" +
+                                std::to_string(p.pp) + "*" + std::to_string(p.cp);
+    const std::int64_t modelParallel = boundedProduct({p.tp, p.pp, p.cp});
+    if (in.dp && *in.dp) {
+        p.dp = **in.dp;
+        const std::int64_t all = boundedProduct({p.tp, p.pp, p.cp, p.dp});
+        if (all != gpus)
+            fail("/parallelism/dp",
+                 "tp*pp*cp*dp = " +
+                     (all ? std::to_string(all)
+                          : std::string("more than ") + std::to_string(limits::kMaxGpus)) +
+                     " but cluster.num_gpus = " + std::to_string(gpus) +
+                     ": the degrees must multiply to the GPU count");
+    } else if (modelParallel == 0 || gpus % modelParallel != 0) {
+        fail("/parallelism", degrees + " = " +
+                                 (modelParallel ? std::to_string(modelParallel) : "too many") +
+                                 " does not divide cluster.num_gpus = " + std::to_string(gpus) +
+                                 ": choose degrees whose product divides the GPU count");
+    } else {
+        p.dp = gpus / modelParallel;
+    }
+
+    // Tensor parallelism splits heads, KV groups and the FFN (Megatron-LM column/row
+    // parallel layers need exact division).
+    if (model.heads % p.tp != 0)
+        fail("/parallelism/tp", "heads = " + std::to_string(model.heads) +
+                                    " is not divisible by tp = " + std::to_string(p.tp));
+    if (!model.mla && model.kvHeads % p.tp != 0 && p.tp % model.kvHeads != 0)
+        fail("/parallelism/tp", "kv_heads = " + std::to_string(model.kvHeads) +
+                                    " and tp = " + std::to_string(p.tp) +
+                                    " must divide one another");
+    if (model.ffnHidden % p.tp != 0)
+        fail("/parallelism/tp", "ffn_hidden = " + std::to_string(model.ffnHidden) +
+                                    " is not divisible by tp = " + std::to_string(p.tp));
+    if (p.sequenceParallel && p.tp == 1)
+        diags.warning("/parallelism/sequence_parallel",
+                      "has no effect with tp = 1 (Megatron-LM turns it off)");
+
+    // Batch.
+    if (training.microBatch > training.globalBatch)
+        fail("/training/micro_batch", "micro_batch = " + std::to_string(training.microBatch) +
+                                          " exceeds global_batch = " +
+                                          std::to_string(training.globalBatch));
+    else if (ok && training.globalBatch % (p.dp * training.microBatch) != 0)
+        fail("/training/global_batch",
+             "global_batch = " + std::to_string(training.globalBatch) +
+                 " is not divisible by dp*micro_batch = " + std::to_string(p.dp) + "*" +
+                 std::to_string(training.microBatch) + " = " +
+                 std::to_string(p.dp * training.microBatch));
+
+    // Pipeline chunks and schedule.
+    const bool interleavedSchedule = p.schedule == PipelineScheduleKind::Interleaved ||
+                                     p.schedule == PipelineScheduleKind::BreadthFirst;
+    if (p.vpp > 1 && !interleavedSchedule && p.schedule != PipelineScheduleKind::ZeroBubble)
+        fail("/parallelism/schedule", "vpp = " + std::to_string(p.vpp) + " needs schedule " +
+                                          "\"interleaved\" or \"breadth-first\", not \"" +
+                                          std::string(enumName(p.schedule)) + "\"");
+    if (p.schedule == PipelineScheduleKind::Interleaved && p.vpp < 2)
+        fail("/parallelism/vpp", "the interleaved schedule needs vpp >= 2 chunks per rank");
+    if (p.vpp > 1 && p.pp == 1)
+        fail("/parallelism/vpp", "vpp = " + std::to_string(p.vpp) + " needs pp > 1");
+    const std::int64_t chunks = static_cast<std::int64_t>(p.pp) * p.vpp;
+    if (in.pipelineLayers && *in.pipelineLayers) {
+        const auto& layers = **in.pipelineLayers;
+        const std::int64_t sum = std::accumulate(layers.begin(), layers.end(), std::int64_t{0});
+        if (static_cast<std::int64_t>(layers.size()) != chunks)
+            fail("/parallelism/pipeline_layers",
+                 std::to_string(layers.size()) + " entries, but pp*vpp = " +
+                     std::to_string(chunks) + ": give one layer count per pipeline chunk");
+        else if (sum != model.layers)
+            fail("/parallelism/pipeline_layers", "the layer counts sum to " +
+                                                     std::to_string(sum) +
+                                                     " but model.layers = " +
+                                                     std::to_string(model.layers));
+        else
+            p.pipelineLayers = layers;
+    } else if (chunks > model.layers) {
+        fail("/parallelism/pp", std::to_string(model.layers) + " layers cannot fill pp*vpp = " +
+                                    std::to_string(chunks) + " pipeline chunks");
+    } else {
+        const int base = static_cast<int>(model.layers / chunks);
+        const int extra = static_cast<int>(model.layers % chunks);
+        p.pipelineLayers.assign(static_cast<std::size_t>(chunks), base);
+        for (int i = 0; i < extra; ++i)
+            ++p.pipelineLayers[static_cast<std::size_t>(i)];
+        if (extra != 0)
+            diags.warning("/parallelism/pipeline_layers",
+                          std::to_string(model.layers) + " layers are not divisible by pp*vpp = " +
+                              std::to_string(chunks) + ": the first " + std::to_string(extra) +
+                              " chunks take one layer more");
+    }
+
+    // Recompute.
+    if (p.recomputeLayers && p.recompute != RecomputeMode::Full)
+        fail("/parallelism/recompute_layers", "only applies with recompute \"full\"");
+    if (p.recomputeLayers && ok) {
+        int perStage = 0;
+        for (int r = 0; r < p.pp; ++r) {
+            int stage = 0;
+            for (int v = 0; v < p.vpp; ++v)
+                stage += p.pipelineLayers[static_cast<std::size_t>(v * p.pp + r)];
+            perStage = std::max(perStage, stage);
+        }
+        if (*p.recomputeLayers > perStage)
+            fail("/parallelism/recompute_layers",
+                 std::to_string(*p.recomputeLayers) + " exceeds the " + std::to_string(perStage) +
+                     " layers of the largest pipeline stage");
+    }
+
+    // Context parallelism splits the sequence; load-balanced causal attention splits it
+    // into 2*cp chunks (Megatron-LM context parallelism).
+    if (training.seqLen % p.cp != 0)
+        fail("/parallelism/cp", "seq_len = " + std::to_string(training.seqLen) +
+                                    " is not divisible by cp = " + std::to_string(p.cp));
+    else if (p.cp > 1 && training.seqLen % (2 * p.cp) != 0)
+        diags.warning("/parallelism/cp", "seq_len is not divisible by 2*cp: causal load "
+                                         "balancing of attention is not exact");
+
+    // Expert parallelism.
+    if (!model.moe) {
+        if (p.ep > 1)
+            fail("/parallelism/ep", "ep = " + std::to_string(p.ep) +
+                                        " needs a mixture-of-experts model (model.moe)");
+        if (in.etp && *in.etp)
+            diags.warning("/parallelism/etp", "has no effect without model.moe");
+    } else if (ok) {
+        if (model.moe->experts % p.ep != 0)
+            fail("/parallelism/ep", "experts = " + std::to_string(model.moe->experts) +
+                                        " is not divisible by ep = " + std::to_string(p.ep));
+        const std::int64_t denseRanks = boundedProduct({p.tp, p.cp, p.dp});
+        const std::int64_t expertRanks = boundedProduct({p.etp, p.ep});
+        if (expertRanks == 0 || denseRanks % expertRanks != 0)
+            fail("/parallelism/ep", "etp*ep = " + std::to_string(p.etp) + "*" +
+                                        std::to_string(p.ep) +
+                                        " must divide tp*cp*dp = " + std::to_string(denseRanks));
+        if (model.moe->expertFfnHidden % p.etp != 0)
+            fail("/parallelism/etp", "expert_ffn_hidden = " +
+                                         std::to_string(model.moe->expertFfnHidden) +
+                                         " is not divisible by etp = " + std::to_string(p.etp));
+    }
+    return ok;
+}
+
+} // namespace
+
+std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog& catalog,
+                                                Diagnostics& diags) {
+    ResolvedScenario r;
+    r.name = s.name.value_or("");
+    auto model = resolveModel(s.model, catalog, diags, r.modelPreset);
+    auto cluster = resolveCluster(s.cluster, catalog, diags, r.clusterPreset);
+
+    const TrainingInput& t = s.training;
+    if (!t.seqLen || !t.globalBatch)
+        return std::nullopt; // reported by the reader
+    r.training.seqLen = *t.seqLen;
+    r.training.globalBatch = *t.globalBatch;
+    r.training.microBatch = t.microBatch.value_or(1);
+    r.training.precision = t.precision.value_or(Precision::Bf16);
+    r.training.optimizer = t.optimizer.value_or(OptimizerKind::Adam);
+    r.training.tokens = t.tokens;
+    if (!model || !cluster)
+        return std::nullopt;
+    r.model = *model;
+    r.cluster = *cluster;
+
+    bool ok = true;
+    const GpuSpec& gpu = r.cluster.gpu;
+    const Precision precision = r.training.precision;
+    if ((precision == Precision::Fp8 || precision == Precision::MxFp8) && gpu.fp8Tflops <= 0) {
+        diags.error("/training/precision", "\"" + std::string(enumName(precision)) + "\" needs " +
+                                               "FP8 tensor cores, which " + gpu.name +
+                                               " lacks: use \"bf16\"");
+        ok = false;
+    }
+    if (precision == Precision::NvFp4 && !gpu.fp4Tflops) {
+        diags.error("/training/precision", "\"nvfp4\" needs FP4 tensor cores (Blackwell), "
+                                           "which " +
+                                               gpu.name + " lacks: use \"fp8\" or \"bf16\"");
+        ok = false;
+    }
+    if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
+                     r.parallel, diags))
+        ok = false;
+    if (s.costs) {
+        r.costs.gpuHourUsd = s.costs->gpuHourUsd;
+        r.costs.electricityUsdPerKwh = s.costs->electricityUsdPerKwh;
+        r.costs.pue = s.costs->pue;
+        r.costs.gridGco2PerKwh = s.costs->gridGco2PerKwh;
+    }
+    if (s.calibration && *s.calibration) {
+        // Calibration profiles arrive with the calibration work; none ships yet.
+        diags.error("/calibration", "unknown calibration profile \"" + **s.calibration +
+                                        "\": no calibration profiles are installed; use null");
+        ok = false;
+    }
+    if (!ok)
+        return std::nullopt;
+    return r;
+}
+
+std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path,
+                                                    const Catalog& catalog, Diagnostics& diags) {
+    auto scenario = loadScenarioFile(path, diags);
+    if (!scenario)
+        return std::nullopt;
+    return resolveScenario(*scenario, catalog, diags);
+}
+
+} // namespace ts

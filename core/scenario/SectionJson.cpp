@@ -1,0 +1,255 @@
+#include "scenario/SectionJson.h"
+
+#include "scenario/Limits.h"
+
+namespace ts {
+
+using namespace limits;
+
+std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
+    GpuSpec gpu;
+    bool ok = true;
+    for (const char* key :
+         {"name", "memory_gib", "hbm_gb_s", "bf16_tflops", "fp8_tflops", "fp32_tflops", "tdp_w"})
+        ok = r.require(key) && ok;
+    const auto name = r.string("name", 200);
+    const auto memory = r.number("memory_gib", 0, kMaxMemoryGiB, true);
+    const auto hbm = r.number("hbm_gb_s", 0, kMaxBandwidthGBps, true);
+    const auto bf16 = r.number("bf16_tflops", 0, kMaxTflops, true);
+    const auto fp8 = r.number("fp8_tflops", 0, kMaxTflops); // 0: no FP8 tensor cores
+    const auto fp32 = r.number("fp32_tflops", 0, kMaxTflops, true);
+    const auto tdp = r.number("tdp_w", 0, kMaxPowerW, true);
+    gpu.fp16Tflops = r.number("fp16_tflops", 0, kMaxTflops, true);
+    gpu.tf32Tflops = r.number("tf32_tflops", 0, kMaxTflops, true);
+    gpu.fp4Tflops = r.number("fp4_tflops", 0, kMaxTflops, true);
+    gpu.mamfBf16Tflops = r.number("mamf_bf16_tflops", 0, kMaxTflops, true);
+    gpu.mamfFp8Tflops = r.number("mamf_fp8_tflops", 0, kMaxTflops, true);
+    gpu.idleW = r.number("idle_w", 0, kMaxPowerW);
+    gpu.smCount = r.int32("sm_count", 1, 100'000);
+    if (!ok || !name || !memory || !hbm || !bf16 || !fp8 || !fp32 || !tdp)
+        return std::nullopt;
+    gpu.name = *name;
+    gpu.memoryGiB = *memory;
+    gpu.hbmGBps = *hbm;
+    gpu.bf16Tflops = *bf16;
+    gpu.fp8Tflops = *fp8;
+    gpu.fp32Tflops = *fp32;
+    gpu.tdpW = *tdp;
+    if (gpu.mamfBf16Tflops && *gpu.mamfBf16Tflops > gpu.bf16Tflops)
+        r.diagnostics().error(r.childPath("mamf_bf16_tflops"),
+                              "achievable matmul TFLOPS " + formatNumber(*gpu.mamfBf16Tflops) +
+                                  " exceeds the BF16 peak " + formatNumber(gpu.bf16Tflops));
+    if (gpu.mamfFp8Tflops && *gpu.mamfFp8Tflops > gpu.fp8Tflops)
+        r.diagnostics().error(r.childPath("mamf_fp8_tflops"),
+                              "achievable matmul TFLOPS " + formatNumber(*gpu.mamfFp8Tflops) +
+                                  " exceeds the FP8 peak " + formatNumber(gpu.fp8Tflops));
+    return gpu;
+}
+
+void writeGpuSpec(const GpuSpec& gpu, Json& out) {
+    out["name"] = gpu.name;
+    out["memory_gib"] = gpu.memoryGiB;
+    out["hbm_gb_s"] = gpu.hbmGBps;
+    out["bf16_tflops"] = gpu.bf16Tflops;
+    out["fp8_tflops"] = gpu.fp8Tflops;
+    out["fp32_tflops"] = gpu.fp32Tflops;
+    out["tdp_w"] = gpu.tdpW;
+    auto optional = [&](const char* key, const auto& value) {
+        if (value)
+            out[key] = *value;
+    };
+    optional("fp16_tflops", gpu.fp16Tflops);
+    optional("tf32_tflops", gpu.tf32Tflops);
+    optional("fp4_tflops", gpu.fp4Tflops);
+    optional("mamf_bf16_tflops", gpu.mamfBf16Tflops);
+    optional("mamf_fp8_tflops", gpu.mamfFp8Tflops);
+    optional("idle_w", gpu.idleW);
+    optional("sm_count", gpu.smCount);
+}
+
+static std::optional<MlaConfig> readMla(const Json& value, const std::string& path,
+                                        Diagnostics& diags) {
+    JsonObjectReader r(value, path, diags);
+    if (!r.valid())
+        return std::nullopt;
+    bool ok = true;
+    for (const char* key :
+         {"q_lora_rank", "kv_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"})
+        ok = r.require(key) && ok;
+    const auto q = r.int32("q_lora_rank", 0, kMaxHeadDim);
+    const auto kv = r.int32("kv_lora_rank", 1, kMaxHeadDim);
+    const auto nope = r.int32("qk_nope_head_dim", 1, kMaxHeadDim);
+    const auto rope = r.int32("qk_rope_head_dim", 0, kMaxHeadDim);
+    const auto v = r.int32("v_head_dim", 1, kMaxHeadDim);
+    r.finish();
+    if (!ok || !q || !kv || !nope || !rope || !v)
+        return std::nullopt;
+    return MlaConfig{*q, *kv, *nope, *rope, *v};
+}
+
+static std::optional<MoeConfig> readMoe(const Json& value, const std::string& path,
+                                        Diagnostics& diags) {
+    JsonObjectReader r(value, path, diags);
+    if (!r.valid())
+        return std::nullopt;
+    bool ok = true;
+    for (const char* key : {"experts", "top_k", "expert_ffn_hidden"})
+        ok = r.require(key) && ok;
+    MoeConfig moe;
+    const auto experts = r.int32("experts", 1, kMaxExperts);
+    const auto topK = r.int32("top_k", 1, kMaxExperts);
+    const auto ffn = r.integer("expert_ffn_hidden", 1, kMaxFfnHidden);
+    moe.sharedExperts = r.int32("shared_experts", 0, kMaxExperts).value_or(0);
+    moe.firstDenseLayers = r.int32("first_dense_layers", 0, kMaxLayers).value_or(0);
+    moe.capacityFactor = r.number("capacity_factor", 0, 1e3, true);
+    r.finish();
+    if (!ok || !experts || !topK || !ffn)
+        return std::nullopt;
+    moe.experts = *experts;
+    moe.topK = *topK;
+    moe.expertFfnHidden = *ffn;
+    if (moe.topK > moe.experts)
+        diags.error(jsonPointerChild(path, "top_k"),
+                    "top_k = " + std::to_string(moe.topK) + " exceeds experts = " +
+                        std::to_string(moe.experts) + ": a token is routed to at most every expert");
+    return moe;
+}
+
+ModelInput readModelFields(JsonObjectReader& r) {
+    ModelInput m;
+    m.layers = r.int32("layers", 1, kMaxLayers);
+    m.hidden = r.integer("hidden", 1, kMaxHidden);
+    m.ffnHidden = r.integer("ffn_hidden", 1, kMaxFfnHidden);
+    m.heads = r.int32("heads", 1, kMaxHeads);
+    m.kvHeads = r.int32("kv_heads", 1, kMaxHeads);
+    m.headDim = r.int32("head_dim", 1, kMaxHeadDim);
+    m.vocab = r.integer("vocab", 1, kMaxVocab);
+    m.mlp = r.enumeration<MlpKind, EnumNames<MlpKind>>("mlp");
+    m.tiedEmbeddings = r.boolean("tied_embeddings");
+    if (const Json* mla = r.raw("mla")) {
+        if (mla->is_null())
+            m.mla = std::optional<MlaConfig>{};
+        else if (auto parsed = readMla(*mla, r.childPath("mla"), r.diagnostics()))
+            m.mla = parsed;
+    }
+    if (const Json* moe = r.raw("moe")) {
+        if (moe->is_null())
+            m.moe = std::optional<MoeConfig>{};
+        else if (auto parsed = readMoe(*moe, r.childPath("moe"), r.diagnostics()))
+            m.moe = parsed;
+    }
+    return m;
+}
+
+static Json mlaToJson(const MlaConfig& mla) {
+    Json j = Json::object();
+    j["q_lora_rank"] = mla.qLoraRank;
+    j["kv_lora_rank"] = mla.kvLoraRank;
+    j["qk_nope_head_dim"] = mla.qkNopeHeadDim;
+    j["qk_rope_head_dim"] = mla.qkRopeHeadDim;
+    j["v_head_dim"] = mla.vHeadDim;
+    return j;
+}
+
+static Json moeToJson(const MoeConfig& moe) {
+    Json j = Json::object();
+    j["experts"] = moe.experts;
+    j["top_k"] = moe.topK;
+    j["expert_ffn_hidden"] = moe.expertFfnHidden;
+    j["shared_experts"] = moe.sharedExperts;
+    j["first_dense_layers"] = moe.firstDenseLayers;
+    j["capacity_factor"] = moe.capacityFactor ? Json(*moe.capacityFactor) : Json(nullptr);
+    return j;
+}
+
+void writeModelFields(const ModelInput& m, Json& out) {
+    auto optional = [&](const char* key, const auto& value) {
+        if (value)
+            out[key] = *value;
+    };
+    optional("layers", m.layers);
+    optional("hidden", m.hidden);
+    optional("ffn_hidden", m.ffnHidden);
+    optional("heads", m.heads);
+    optional("kv_heads", m.kvHeads);
+    optional("head_dim", m.headDim);
+    optional("vocab", m.vocab);
+    if (m.mlp)
+        out["mlp"] = std::string(enumName(*m.mlp));
+    optional("tied_embeddings", m.tiedEmbeddings);
+    if (m.mla)
+        out["mla"] = *m.mla ? mlaToJson(**m.mla) : Json(nullptr);
+    if (m.moe)
+        out["moe"] = *m.moe ? moeToJson(**m.moe) : Json(nullptr);
+}
+
+ModelInput toModelInput(const ModelConfig& c) {
+    ModelInput m;
+    m.layers = c.layers;
+    m.hidden = c.hidden;
+    m.ffnHidden = c.ffnHidden;
+    m.heads = c.heads;
+    m.kvHeads = c.kvHeads;
+    m.headDim = c.headDim;
+    m.vocab = c.vocab;
+    m.mlp = c.mlp;
+    m.tiedEmbeddings = c.tiedEmbeddings;
+    m.mla = c.mla;
+    m.moe = c.moe;
+    return m;
+}
+
+ScaleUpInput readScaleUp(JsonObjectReader& r) {
+    ScaleUpInput s;
+    s.domainGpus = r.int32("domain_gpus", 1, kMaxDomainGpus);
+    s.bandwidthGBps = r.number("bandwidth_gb_s", 0, kMaxBandwidthGBps, true);
+    s.latencyUs = r.number("latency_us", 0, kMaxLatencyUs);
+    return s;
+}
+
+ScaleOutInput readScaleOut(JsonObjectReader& r) {
+    ScaleOutInput s;
+    s.topology = r.enumeration<ScaleOutTopology, EnumNames<ScaleOutTopology>>("topology");
+    s.nicGbitPerS = r.number("nic_gbit_s", 0, kMaxBandwidthGBps * 8, true);
+    s.nicsPerNode = r.int32("nics_per_node", 0, kMaxNicsPerNode);
+    s.oversubscription = r.number("oversubscription", 1, 1e3);
+    s.latencyUs = r.number("latency_us", 0, kMaxLatencyUs);
+    s.switchRadix = r.int32("switch_radix", 2, kMaxSwitchRadix);
+    if (r.isNull("tiers"))
+        s.tiers = std::optional<int>{};
+    else if (auto tiers = r.int32("tiers", 1, kMaxTiers))
+        s.tiers = std::optional<int>{*tiers};
+    return s;
+}
+
+Json scaleUpToJson(const ScaleUpInput& s) {
+    Json j = Json::object();
+    if (s.domainGpus)
+        j["domain_gpus"] = *s.domainGpus;
+    if (s.bandwidthGBps)
+        j["bandwidth_gb_s"] = *s.bandwidthGBps;
+    if (s.latencyUs)
+        j["latency_us"] = *s.latencyUs;
+    return j;
+}
+
+Json scaleOutToJson(const ScaleOutInput& s) {
+    Json j = Json::object();
+    if (s.topology)
+        j["topology"] = std::string(enumName(*s.topology));
+    if (s.nicGbitPerS)
+        j["nic_gbit_s"] = *s.nicGbitPerS;
+    if (s.nicsPerNode)
+        j["nics_per_node"] = *s.nicsPerNode;
+    if (s.oversubscription)
+        j["oversubscription"] = *s.oversubscription;
+    if (s.latencyUs)
+        j["latency_us"] = *s.latencyUs;
+    if (s.switchRadix)
+        j["switch_radix"] = *s.switchRadix;
+    if (s.tiers)
+        j["tiers"] = *s.tiers ? Json(**s.tiers) : Json(nullptr);
+    return j;
+}
+
+} // namespace ts

@@ -1,0 +1,26 @@
+#pragma once
+// Readers and writers of the scenario's building blocks, shared by the scenario format and
+// the catalog format (a catalog model preset is a scenario "model" object with an id).
+
+#include "common/JsonObjectReader.h"
+#include "scenario/Scenario.h"
+
+namespace ts {
+
+// The GPU object: name, memory_gib, hbm_gb_s, bf16_tflops, fp8_tflops, fp32_tflops, tdp_w
+// (required) and the optional keys of GpuSpec.
+std::optional<GpuSpec> readGpuSpec(JsonObjectReader& reader);
+void writeGpuSpec(const GpuSpec& gpu, Json& out);
+
+// The architecture keys of a "model" object (not "preset").
+ModelInput readModelFields(JsonObjectReader& reader);
+void writeModelFields(const ModelInput& model, Json& out);
+// A preset's fields as an input, for merging.
+ModelInput toModelInput(const ModelConfig& model);
+
+ScaleUpInput readScaleUp(JsonObjectReader& reader);
+ScaleOutInput readScaleOut(JsonObjectReader& reader);
+Json scaleUpToJson(const ScaleUpInput& in);
+Json scaleOutToJson(const ScaleOutInput& in);
+
+} // namespace ts

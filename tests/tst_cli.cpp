@@ -1,0 +1,212 @@
+// trainscape-cli as a user runs it: exit codes, messages naming JSON paths, and hostile
+// input that must neither crash nor hang.
+
+#include "TestSupport.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    bool crashed = false;
+    QString out, err;
+};
+
+Run runCli(const QStringList& args, int timeoutMs = 60000) {
+    QProcess process;
+    process.start(ts::test::binDir() + "/trainscape-cli", args);
+    Run run;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.crashed = true;
+        run.err = "timed out";
+        return run;
+    }
+    run.crashed = process.exitStatus() != QProcess::NormalExit;
+    run.exitCode = process.exitCode();
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes) {
+    const QString path = dir.filePath(name);
+    QFile file(path);
+    file.open(QIODevice::WriteOnly);
+    file.write(bytes);
+    return path;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void helpAndVersion();
+    void validateExamples_data();
+    void validateExamples();
+    void estimateExamples_data();
+    void estimateExamples();
+    void badInput_data();
+    void badInput();
+    void usageErrors_data();
+    void usageErrors();
+    void catalogCommands();
+    void userCatalogOption();
+};
+
+void TestCli::helpAndVersion() {
+    Run help = runCli({"--help"});
+    QCOMPARE(help.exitCode, 0);
+    QVERIFY(help.out.contains("estimate FILE"));
+    Run version = runCli({"--version"});
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY(version.out.startsWith("trainscape-cli "));
+}
+
+void TestCli::validateExamples_data() {
+    QTest::addColumn<QString>("file");
+    const QStringList files = ts::test::exampleFiles();
+    QVERIFY(files.size() >= 5);
+    for (const QString& file : files)
+        QTest::newRow(qPrintable(QFileInfo(file).fileName())) << file;
+}
+
+void TestCli::validateExamples() {
+    QFETCH(QString, file);
+    Run run = runCli({"validate", file});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(run.out.contains("valid scenario"));
+    Run jsonRun = runCli({"validate", file, "--json"});
+    QCOMPARE(jsonRun.exitCode, 0);
+    QCOMPARE(json::parse(jsonRun.out.toStdString())["valid"], json(true));
+}
+
+void TestCli::estimateExamples_data() { validateExamples_data(); }
+
+void TestCli::estimateExamples() {
+    QFETCH(QString, file);
+    Run run = runCli({"estimate", file, "--json"});
+    QVERIFY2(!run.crashed, qPrintable(run.err));
+    if (run.exitCode == 3) { // valid, but outside what the estimator models: said plainly
+        QVERIFY2(run.err.contains("not modelled") || run.err.contains("not built"),
+                 qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        return;
+    }
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const json estimate = json::parse(run.out.toStdString());
+    QCOMPARE(estimate["format"], json("trainscape.estimate/1"));
+    QVERIFY(estimate["time"]["step_s"].get<double>() > 0);
+    Run text = runCli({"estimate", file});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(!text.out.isEmpty());
+}
+
+void TestCli::badInput_data() {
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QByteArray>("bytes");
+    QTest::addColumn<QString>("expected"); // a JSON path or message piece on stderr
+    const QByteArray base = QByteArray::fromStdString(
+        ts::test::readAll(ts::test::sourceDir() + "/resources/examples/llama3-8b-8xh100.json"));
+    json doc = json::parse(base.toStdString());
+    for (const char* command : {"validate", "estimate"}) {
+        auto row = [&](const char* name, const QByteArray& bytes, const char* expected) {
+            QTest::newRow(qPrintable(QString("%1: %2").arg(command, name)))
+                << command << bytes << expected;
+        };
+        json bad = doc;
+        bad["parallelism"]["tp"] = "eight";
+        row("tp is a string", QByteArray::fromStdString(bad.dump()), "/parallelism/tp");
+        bad = doc;
+        bad["cluster"]["num_gpus"] = 1e15;
+        row("1e15 GPUs", QByteArray::fromStdString(bad.dump()), "/cluster/num_gpus");
+        bad = doc;
+        bad["training"]["sequence_length"] = 4096;
+        row("unknown key", QByteArray::fromStdString(bad.dump()), "/training/sequence_length");
+        row("deeply nested", QByteArray(1 << 20, '[') + QByteArray(1 << 20, ']'), "nested deeper");
+        row("non-UTF-8", QByteArray("{\"format\": \"\xc3\x28\"}"), "UTF-8");
+        row("non-JSON", QByteArray("format = scenario"), "not valid JSON");
+        row("empty", QByteArray(), "empty");
+        row("binary", QByteArray("\x00\x01\x02\x7f", 4), "not valid JSON");
+    }
+}
+
+void TestCli::badInput() {
+    QFETCH(QString, command);
+    QFETCH(QByteArray, bytes);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "bad.json", bytes);
+    Run run = runCli({command, path}, 30000);
+    QVERIFY2(!run.crashed, qPrintable(run.err));
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+}
+
+void TestCli::usageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("no command") << QStringList{};
+    QTest::newRow("unknown command") << QStringList{"simulate", "x.json"};
+    QTest::newRow("unknown option") << QStringList{"validate", "--fast", "x.json"};
+    QTest::newRow("missing file") << QStringList{"validate", "/nonexistent/scenario.json"};
+    QTest::newRow("folder") << QStringList{"estimate", "/"};
+    QTest::newRow("two files") << QStringList{"validate", "a.json", "b.json"};
+    QTest::newRow("catalog kind") << QStringList{"catalog", "list", "switches"};
+    QTest::newRow("catalog show unknown") << QStringList{"catalog", "show", "h900"};
+    QTest::newRow("--catalog without file") << QStringList{"validate", "x.json", "--catalog"};
+}
+
+void TestCli::usageErrors() {
+    QFETCH(QStringList, args);
+    Run run = runCli(args);
+    QVERIFY(!run.crashed);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(!run.err.isEmpty());
+}
+
+void TestCli::catalogCommands() {
+    for (const char* kind : {"gpus", "clusters", "models"}) {
+        Run run = runCli({"catalog", "list", kind});
+        QCOMPARE(run.exitCode, 0);
+        Run jsonRun = runCli({"catalog", "list", kind, "--json"});
+        QCOMPARE(jsonRun.exitCode, 0);
+        QVERIFY(json::parse(jsonRun.out.toStdString()).size() >= 8);
+    }
+    Run show = runCli({"catalog", "show", "h100-sxm-80gb", "--json"});
+    QCOMPARE(show.exitCode, 0);
+    const json entry = json::parse(show.out.toStdString());
+    QCOMPARE(entry["kind"], json("gpu"));
+    QCOMPARE(entry["entry"]["bf16_tflops"].get<double>(), 989.4);
+    QVERIFY(!entry["sources"].empty());
+    Run text = runCli({"catalog", "show", "llama3-70b"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("sources:"));
+}
+
+void TestCli::userCatalogOption() {
+    QTemporaryDir dir;
+    const QString catalog = writeFile(dir, "user.json", R"({"format": "trainscape.catalog/1",
+      "sources": {"lab": {"title": "Lab", "url": "https://example.org"}},
+      "models": [{"id": "tiny", "name": "Tiny", "layers": 2, "hidden": 256, "ffn_hidden": 1024,
+                  "heads": 4, "kv_heads": 4, "head_dim": 64, "vocab": 1000, "mlp": "gelu",
+                  "tied_embeddings": true, "mla": null, "moe": null, "sources": {"*": "lab"}}]})");
+    Run run = runCli({"--catalog", catalog, "catalog", "show", "tiny"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QString broken = writeFile(dir, "broken.json", R"({"format": "trainscape.catalog/1",
+      "models": [{"id": "tiny"}]})");
+    Run bad = runCli({"--catalog", broken, "catalog", "list", "models"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("/models/0/"), qPrintable(bad.err));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
