@@ -11,6 +11,7 @@ packages=(
     libgl-dev fontconfig fonts-dejavu-core
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
+    python3 python3-jsonschema
 )
 
 missing=()
