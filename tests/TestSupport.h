@@ -16,8 +16,12 @@ inline QString envPath(const char* name) {
     return value.isEmpty() ? QString() : QString::fromLocal8Bit(value);
 }
 
-inline QString sourceDir() { return envPath("TRAINSCAPE_SOURCE_DIR"); }
-inline QString binDir() { return envPath("TRAINSCAPE_BIN_DIR"); }
+inline QString sourceDir() {
+    return envPath("TRAINSCAPE_SOURCE_DIR");
+}
+inline QString binDir() {
+    return envPath("TRAINSCAPE_BIN_DIR");
+}
 
 inline QString outputDir() {
     QString dir = envPath("TRAINSCAPE_TEST_OUT");

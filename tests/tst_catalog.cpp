@@ -65,10 +65,10 @@ void TestCatalog::requiredIdsExist_data() {
                            "gb200-nvl72", "gb300-nvl72", "mi300x-8"})
         QTest::newRow(id) << "cluster" << id;
     // Issue 2's model presets.
-    for (const char* id : {"gpt3-175b", "llama2-7b", "llama2-13b", "llama2-70b", "llama3-8b",
-                           "llama3-70b", "llama3.1-405b", "mixtral-8x7b", "mixtral-8x22b",
-                           "deepseek-v3", "qwen3-30b-a3b", "qwen3-235b-a22b", "nemotron4-15b",
-                           "nemotron4-340b"})
+    for (const char* id :
+         {"gpt3-175b", "llama2-7b", "llama2-13b", "llama2-70b", "llama3-8b", "llama3-70b",
+          "llama3.1-405b", "mixtral-8x7b", "mixtral-8x22b", "deepseek-v3", "qwen3-30b-a3b",
+          "qwen3-235b-a22b", "nemotron4-15b", "nemotron4-340b"})
         QTest::newRow(id) << "model" << id;
 }
 
@@ -77,7 +77,7 @@ void TestCatalog::requiredIdsExist() {
     QFETCH(QString, id);
     const Catalog& c = Catalog::builtIn();
     const std::string key = id.toStdString();
-    const bool found = kind == "gpu" ? c.gpu(key) != nullptr
+    const bool found = kind == "gpu"       ? c.gpu(key) != nullptr
                        : kind == "cluster" ? c.cluster(key) != nullptr
                                            : c.model(key) != nullptr;
     QVERIFY2(found, qPrintable(kind + " " + id + " is missing"));

@@ -90,7 +90,9 @@ void TestCli::validateExamples() {
     QCOMPARE(json::parse(jsonRun.out.toStdString())["valid"], json(true));
 }
 
-void TestCli::estimateExamples_data() { validateExamples_data(); }
+void TestCli::estimateExamples_data() {
+    validateExamples_data();
+}
 
 void TestCli::estimateExamples() {
     QFETCH(QString, file);

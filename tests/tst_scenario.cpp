@@ -70,7 +70,7 @@ void TestScenario::defaultsApplied() {
     QVERIFY(resolved);
     QCOMPARE(resolved->parallel.dp, std::int64_t{4}); // 64 / (8*2)
     QCOMPARE(resolved->parallel.cp, 1);
-    QCOMPARE(resolved->parallel.etp, 8); // etp defaults to tp
+    QCOMPARE(resolved->parallel.etp, 8);    // etp defaults to tp
     QCOMPARE(resolved->model.headDim, 128); // hidden / heads
     QCOMPARE(resolved->training.microBatch, std::int64_t{1});
     QCOMPARE(resolved->training.precision, Precision::Bf16);
@@ -87,7 +87,8 @@ void TestScenario::roundTrip_data() {
     for (const QString& file : test::exampleFiles())
         QTest::newRow(qPrintable(QFileInfo(file).fileName()))
             << file << QByteArray::fromStdString(test::readAll(file));
-    const auto cases = json::parse(test::readAll(test::sourceDir() + "/tests/data/published-dev.json"));
+    const auto cases =
+        json::parse(test::readAll(test::sourceDir() + "/tests/data/published-dev.json"));
     for (const auto& c : cases)
         QTest::newRow(c["id"].get<std::string>().c_str())
             << QString::fromStdString(c["id"].get<std::string>())
@@ -109,12 +110,14 @@ void TestScenario::roundTrip() {
 }
 
 void TestScenario::validationCasesAreValid() {
-    const auto cases = json::parse(test::readAll(test::sourceDir() + "/tests/data/published-dev.json"));
+    const auto cases =
+        json::parse(test::readAll(test::sourceDir() + "/tests/data/published-dev.json"));
     QVERIFY(cases.size() >= 71);
     for (const auto& c : cases) {
         Diagnostics diags;
         auto scenario = parseScenarioText(c["scenario"].dump(), diags);
-        auto resolved = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags) : std::nullopt;
+        auto resolved =
+            scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags) : std::nullopt;
         QVERIFY2(resolved, (c["id"].get<std::string>() + ": " + joinDiagnostics(diags)).c_str());
     }
 }
@@ -131,14 +134,14 @@ void TestScenario::presetResolution() {
     QVERIFY2(resolved, joinDiagnostics(diags).c_str());
     const ModelPreset* preset = Catalog::builtIn().model("llama3-70b");
     QVERIFY(preset);
-    QCOMPARE(resolved->model.layers, 40);                        // explicit key wins
-    QCOMPARE(resolved->model.hidden, preset->model.hidden);      // the rest from the preset
+    QCOMPARE(resolved->model.layers, 40);                   // explicit key wins
+    QCOMPARE(resolved->model.hidden, preset->model.hidden); // the rest from the preset
     QCOMPARE(resolved->model.kvHeads, preset->model.kvHeads);
     QCOMPARE(resolved->model.vocab, preset->model.vocab);
     QCOMPARE(resolved->modelPreset, std::string("llama3-70b"));
     const ClusterPreset* cluster = Catalog::builtIn().cluster("dgx-h100");
     QVERIFY(cluster);
-    QCOMPARE(resolved->cluster.scaleUp.bandwidthGBps, 400.0);    // explicit key wins
+    QCOMPARE(resolved->cluster.scaleUp.bandwidthGBps, 400.0); // explicit key wins
     QCOMPARE(resolved->cluster.scaleUp.domainGpus, cluster->scaleUp.domainGpus);
     QCOMPARE(resolved->cluster.gpuId, cluster->gpuId);
     QCOMPARE(resolved->cluster.gpu.memoryGiB, 80.0);
@@ -186,17 +189,17 @@ void TestScenario::badPatch_data() {
     row("wrong format", R"([["/format", "trainscape.scenario/2"]])", "/format",
         "trainscape.scenario/1");
     row("format missing", R"([["/format"]])", "/format", "required");
-    row("dp disagrees", R"([["/parallelism/dp", 3]])", "/parallelism/dp",
-        "cluster.num_gpus = 64");
+    row("dp disagrees", R"([["/parallelism/dp", 3]])", "/parallelism/dp", "cluster.num_gpus = 64");
     row("degrees do not divide", R"([["/parallelism/pp", 3]])", "/parallelism", "does not divide");
-    row("heads not divisible by tp", R"([["/model/heads", 36], ["/model/kv_heads", 4], ["/model/head_dim", 128]])",
+    row("heads not divisible by tp",
+        R"([["/model/heads", 36], ["/model/kv_heads", 4], ["/model/head_dim", 128]])",
         "/parallelism/tp", "not divisible by tp");
     row("kv_heads does not divide heads", R"([["/model/kv_heads", 5]])", "/model/kv_heads",
         "must divide heads");
     row("global batch indivisible", R"([["/training/global_batch", 102]])",
         "/training/global_batch", "dp*micro_batch");
-    row("micro batch above global", R"([["/training/micro_batch", 1024]])",
-        "/training/micro_batch", "exceeds");
+    row("micro batch above global", R"([["/training/micro_batch", 1024]])", "/training/micro_batch",
+        "exceeds");
     row("precision unknown", R"([["/training/precision", "bf17"]])", "/training/precision",
         "\"bf16\"");
     row("mlp unknown", R"([["/model/mlp", "relu"]])", "/model/mlp", "\"swiglu\"");
@@ -234,14 +237,13 @@ void TestScenario::badPatch_data() {
     row("fp8 on a GPU without FP8",
         R"([["/cluster/gpu/fp8_tflops", 0], ["/training/precision", "fp8"]])",
         "/training/precision", "bf16");
-    row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w",
-        "required");
+    row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w", "required");
     row("bool as string", R"([["/parallelism/sequence_parallel", "true"]])",
         "/parallelism/sequence_parallel", "true or false");
     row("oversubscription below 1", R"([["/cluster/scale_out/oversubscription", 0.5]])",
         "/cluster/scale_out/oversubscription", "from 1");
-    row("no scale-out bandwidth", R"([["/cluster/scale_out"]])",
-        "/cluster/scale_out/nic_gbit_s", "Gbit/s");
+    row("no scale-out bandwidth", R"([["/cluster/scale_out"]])", "/cluster/scale_out/nic_gbit_s",
+        "Gbit/s");
     row("no model architecture", R"([["/model", {}]])", "/model/layers", "required");
     row("graph topology without graph", R"([["/cluster/scale_out/topology", "graph"]])",
         "/cluster/graph", "no graph");
@@ -281,10 +283,10 @@ void TestScenario::badText_data() {
     QTest::newRow("whitespace only") << QByteArray("  \n\t ") << "empty";
     QTest::newRow("top-level array") << QByteArray("[1, 2]") << "expected an object";
     QTest::newRow("trailing garbage") << QByteArray(kBase).append("}") << "not valid JSON";
-    QTest::newRow("deeply nested") << (QByteArray(100000, '[') + QByteArray(100000, ']'))
-                                   << "nested deeper";
-    QTest::newRow("non-UTF-8") << QByteArray("{\"format\": \"trainscape.scenario/1\", \"name\": \"\xff\xfe\"}")
-                               << "UTF-8";
+    QTest::newRow("deeply nested")
+        << (QByteArray(100000, '[') + QByteArray(100000, ']')) << "nested deeper";
+    QTest::newRow("non-UTF-8")
+        << QByteArray("{\"format\": \"trainscape.scenario/1\", \"name\": \"\xff\xfe\"}") << "UTF-8";
     QTest::newRow("truncated") << QByteArray(kBase).left(200) << "not valid JSON";
     QTest::newRow("too large") << QByteArray(17 << 20, ' ') << "at most";
 }
@@ -320,7 +322,8 @@ void TestScenario::unevenPipelineWarns() {
     json doc = json::parse(kBase);
     doc["model"]["layers"] = 33;
     Diagnostics diags;
-    auto resolved = resolveScenario(*parseScenarioText(doc.dump(), diags), Catalog::builtIn(), diags);
+    auto resolved =
+        resolveScenario(*parseScenarioText(doc.dump(), diags), Catalog::builtIn(), diags);
     QVERIFY(resolved);
     QCOMPARE(resolved->parallel.pipelineLayers, (std::vector<int>{17, 16}));
     QCOMPARE(diags.warnings().size(), std::size_t{1});

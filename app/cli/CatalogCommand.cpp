@@ -32,8 +32,12 @@ Json gpuToJson(const GpuEntry& e) {
 
 Json clusterToJson(const ClusterPreset& e) {
     ScaleUpInput up{e.scaleUp.domainGpus, e.scaleUp.bandwidthGBps, e.scaleUp.latencyUs};
-    ScaleOutInput out{e.scaleOut.topology,   e.scaleOut.nicGbitPerS, e.scaleOut.nicsPerNode,
-                      e.scaleOut.oversubscription, e.scaleOut.latencyUs, e.scaleOut.switchRadix,
+    ScaleOutInput out{e.scaleOut.topology,
+                      e.scaleOut.nicGbitPerS,
+                      e.scaleOut.nicsPerNode,
+                      e.scaleOut.oversubscription,
+                      e.scaleOut.latencyUs,
+                      e.scaleOut.switchRadix,
                       std::optional<std::optional<int>>{e.scaleOut.tiers}};
     return {{"id", e.id},
             {"name", e.name},
@@ -59,11 +63,10 @@ int list(const Catalog& catalog, const std::string& kind, bool json) {
             if (json)
                 out.push_back(gpuToJson(e));
             else
-                std::printf("%-18s %-40s %9s %10s %9s %9s\n", id.c_str(), e.spec.name.c_str(),
-                            formatNumber(e.spec.memoryGiB).c_str(),
-                            formatNumber(e.spec.bf16Tflops).c_str(),
-                            formatNumber(e.spec.fp8Tflops).c_str(),
-                            formatNumber(e.spec.hbmGBps).c_str());
+                std::printf(
+                    "%-18s %-40s %9s %10s %9s %9s\n", id.c_str(), e.spec.name.c_str(),
+                    formatNumber(e.spec.memoryGiB).c_str(), formatNumber(e.spec.bf16Tflops).c_str(),
+                    formatNumber(e.spec.fp8Tflops).c_str(), formatNumber(e.spec.hbmGBps).c_str());
         }
     } else if (kind == "clusters") {
         if (!json)
@@ -73,8 +76,8 @@ int list(const Catalog& catalog, const std::string& kind, bool json) {
             if (json)
                 out.push_back(clusterToJson(e));
             else
-                std::printf("%-14s %-34s %-16s %9d %11d %8d x %-5s\n", id.c_str(),
-                            e.name.c_str(), e.gpuId.c_str(), e.gpusPerNode, e.scaleUp.domainGpus,
+                std::printf("%-14s %-34s %-16s %9d %11d %8d x %-5s\n", id.c_str(), e.name.c_str(),
+                            e.gpuId.c_str(), e.gpusPerNode, e.scaleUp.domainGpus,
                             e.scaleOut.nicsPerNode, formatNumber(e.scaleOut.nicGbitPerS).c_str());
         }
     } else if (kind == "models") {
@@ -99,8 +102,9 @@ int list(const Catalog& catalog, const std::string& kind, bool json) {
                         static_cast<long long>(m.vocab), kindText.c_str());
         }
     } else {
-        std::fprintf(stderr, "trainscape-cli catalog list: unknown kind \"%s\": expected gpus, "
-                             "clusters or models\n",
+        std::fprintf(stderr,
+                     "trainscape-cli catalog list: unknown kind \"%s\": expected gpus, "
+                     "clusters or models\n",
                      kind.c_str());
         return kExitBadInput;
     }
@@ -123,12 +127,15 @@ int show(const Catalog& catalog, const std::string& id, bool json) {
         entry = modelToJson(*m), kind = "model", sources = &m->sources, origin = m->origin,
         notes = m->notes;
     } else {
-        std::fprintf(stderr, "trainscape-cli catalog show: no GPU, cluster or model \"%s\"; see "
-                             "'catalog list gpus|clusters|models'\n",
+        std::fprintf(stderr,
+                     "trainscape-cli catalog show: no GPU, cluster or model \"%s\"; see "
+                     "'catalog list gpus|clusters|models'\n",
                      id.c_str());
         return kExitBadInput;
     }
-    Json out = {{"kind", kind}, {"entry", entry}, {"sources", sourcesToJson(catalog, *sources)},
+    Json out = {{"kind", kind},
+                {"entry", entry},
+                {"sources", sourcesToJson(catalog, *sources)},
                 {"origin", origin}};
     if (!notes.empty())
         out["notes"] = notes;

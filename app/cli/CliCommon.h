@@ -12,9 +12,9 @@ namespace ts::cli {
 // Exit codes (shared/spec/scenario-format.md: 2 for bad input).
 enum ExitCode : int {
     kExitOk = 0,
-    kExitFailure = 1,      // an operation failed (e.g. cannot write output)
-    kExitBadInput = 2,     // invalid scenario, catalog or command line
-    kExitNotModelled = 3,  // valid input the estimator cannot compute yet
+    kExitFailure = 1,     // an operation failed (e.g. cannot write output)
+    kExitBadInput = 2,    // invalid scenario, catalog or command line
+    kExitNotModelled = 3, // valid input the estimator cannot compute yet
 };
 
 struct Options {

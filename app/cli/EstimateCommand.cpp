@@ -22,8 +22,9 @@ int runEstimate(const Options& options) {
     printDiagnostics(file, diags);
     if (!resolved)
         return kExitBadInput;
-    std::fprintf(stderr, "%s: the estimator is not built into this version yet: nothing is "
-                         "computed rather than a made-up number\n",
+    std::fprintf(stderr,
+                 "%s: the estimator is not built into this version yet: nothing is "
+                 "computed rather than a made-up number\n",
                  file.c_str());
     return kExitNotModelled;
 }

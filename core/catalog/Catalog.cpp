@@ -84,7 +84,8 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
                 JsonObjectReader s(it.value(), jsonPointerChild("/sources", it.key()), diags);
                 s.require("title");
                 s.require("url");
-                SourceRef ref{it.key(), s.string("title").value_or(""), s.string("url").value_or("")};
+                SourceRef ref{it.key(), s.string("title").value_or(""),
+                              s.string("url").value_or("")};
                 s.finish();
                 staged.sources_[ref.id] = ref;
             }
@@ -178,10 +179,17 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
         if (!ok || e.id.empty() || !in.layers || !in.hidden || !in.ffnHidden || !in.heads ||
             !in.kvHeads || !in.headDim || !in.vocab || !in.mlp || !in.tiedEmbeddings)
             return;
-        e.model = ModelConfig{*in.layers, *in.hidden,   *in.ffnHidden,
-                              *in.heads,  *in.kvHeads,  *in.headDim,
-                              *in.vocab,  *in.mlp,      *in.tiedEmbeddings,
-                              in.mla.value_or(std::nullopt), in.moe.value_or(std::nullopt)};
+        e.model = ModelConfig{*in.layers,
+                              *in.hidden,
+                              *in.ffnHidden,
+                              *in.heads,
+                              *in.kvHeads,
+                              *in.headDim,
+                              *in.vocab,
+                              *in.mlp,
+                              *in.tiedEmbeddings,
+                              in.mla.value_or(std::nullopt),
+                              in.moe.value_or(std::nullopt)};
         e.origin = origin;
         noteId("model", e.id);
         staged.models_[e.id] = e;

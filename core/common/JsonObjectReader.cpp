@@ -85,14 +85,18 @@ const Json* JsonObjectReader::lookup(std::string_view key) {
     return it == object_->end() ? nullptr : &*it;
 }
 
-bool JsonObjectReader::has(std::string_view key) { return lookup(key) != nullptr; }
+bool JsonObjectReader::has(std::string_view key) {
+    return lookup(key) != nullptr;
+}
 
 bool JsonObjectReader::isNull(std::string_view key) {
     const Json* value = lookup(key);
     return value && value->is_null();
 }
 
-const Json* JsonObjectReader::raw(std::string_view key) { return lookup(key); }
+const Json* JsonObjectReader::raw(std::string_view key) {
+    return lookup(key);
+}
 
 bool JsonObjectReader::require(std::string_view key, std::string_view hint) {
     const Json* value = lookup(key);
@@ -118,13 +122,13 @@ std::optional<std::int64_t> JsonObjectReader::integer(std::string_view key, std:
     const Json* value = lookup(key);
     if (!value || value->is_null())
         return std::nullopt;
-    const std::string range = "an integer from " + std::to_string(min) + " to " +
-                              std::to_string(max);
+    const std::string range =
+        "an integer from " + std::to_string(min) + " to " + std::to_string(max);
     if (value->is_number_integer() || value->is_number_unsigned()) {
-        if (value->is_number_unsigned() && value->get<std::uint64_t>() >
-                                               static_cast<std::uint64_t>(max)) {
-            diags_.error(childPath(key), jsonPreview(*value) + " is out of range: expected " +
-                                             range);
+        if (value->is_number_unsigned() &&
+            value->get<std::uint64_t>() > static_cast<std::uint64_t>(max)) {
+            diags_.error(childPath(key),
+                         jsonPreview(*value) + " is out of range: expected " + range);
             return std::nullopt;
         }
         const std::int64_t v = value->get<std::int64_t>();
@@ -137,8 +141,8 @@ std::optional<std::int64_t> JsonObjectReader::integer(std::string_view key, std:
     if (value->is_number_float()) {
         const double v = value->get<double>();
         if (!std::isfinite(v) || v != std::floor(v)) {
-            diags_.error(childPath(key), formatNumber(v) + " is not a whole number: expected " +
-                                             range);
+            diags_.error(childPath(key),
+                         formatNumber(v) + " is not a whole number: expected " + range);
             return std::nullopt;
         }
         if (v < static_cast<double>(min) || v > static_cast<double>(max)) {
@@ -163,9 +167,9 @@ std::optional<double> JsonObjectReader::number(std::string_view key, double min,
     const Json* value = lookup(key);
     if (!value || value->is_null())
         return std::nullopt;
-    const std::string range = std::string("a number ") + (minExclusive ? "greater than " : "from ") +
-                              formatNumber(min) + (minExclusive ? " and at most " : " to ") +
-                              formatNumber(max);
+    const std::string range = std::string("a number ") +
+                              (minExclusive ? "greater than " : "from ") + formatNumber(min) +
+                              (minExclusive ? " and at most " : " to ") + formatNumber(max);
     if (!value->is_number()) {
         typeError(key, *value, range);
         return std::nullopt;
@@ -232,8 +236,8 @@ std::optional<std::size_t> JsonObjectReader::choice(std::string_view key,
     for (std::size_t i = 0; i < choices.size(); ++i)
         if (choices[i] == text)
             return i;
-    diags_.error(childPath(key), jsonPreview(*value) + " is not valid: expected one of " +
-                                     listChoices(choices));
+    diags_.error(childPath(key),
+                 jsonPreview(*value) + " is not valid: expected one of " + listChoices(choices));
     return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 // (shared/spec/scenario-format.md), plus per-stage detail and the schedule timeline that
 // the GUI draws. Values the model cannot compute yet are std::nullopt, never invented.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -66,6 +67,16 @@ struct TimelineEvent {
     double endS = 0;
 };
 
+// Per pipeline rank: one micro-batch's forward and backward time (all its chunks) and the
+// rank's busy and finish times in the step.
+struct StageTime {
+    int stage = 0;
+    double forwardSeconds = 0;
+    double backwardSeconds = 0;
+    double busySeconds = 0;
+    double endSeconds = 0; // including its gradient reduction and optimizer step
+};
+
 struct Estimate {
     // Memory of the worst GPU (pipeline stage).
     bool fits = false;
@@ -95,7 +106,15 @@ struct Estimate {
     std::optional<double> trainSteps;
     std::optional<double> trainDays;
 
+    std::vector<StageTime> stageTimes;
+    std::int64_t microbatches = 0;
+
+    // The schedule simulation. It covers `timelineMicrobatches` micro-batches; when that is
+    // fewer than `microbatches`, the step time was extrapolated from the periodic steady
+    // state (PipelineSchedule.h).
     std::vector<TimelineEvent> timeline;
+    std::int64_t timelineMicrobatches = 0;
+
     std::vector<std::string> warnings;
 };
 

@@ -26,7 +26,7 @@ struct GpuSpec {
     std::optional<double> mamfBf16Tflops; // measured maximum achievable matmul FLOPS
     std::optional<double> mamfFp8Tflops;
     std::optional<double> idleW;
-    std::optional<int> smCount;           // streaming multiprocessors (or CUs), for wave quantization
+    std::optional<int> smCount; // streaming multiprocessors (or CUs), for wave quantization
     bool operator==(const GpuSpec&) const = default;
 };
 

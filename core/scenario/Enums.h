@@ -28,8 +28,7 @@ TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "toru
 TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
 TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
-TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble",
-              "breadth-first")
+TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
 #undef TS_ENUM_NAMES
 

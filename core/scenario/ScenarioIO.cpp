@@ -71,7 +71,11 @@ std::size_t invalidUtf8Offset(std::string_view text) {
     std::size_t i = 0;
     while (i < text.size()) {
         const auto c = static_cast<unsigned char>(text[i]);
-        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        std::size_t n = c < 0x80           ? 1
+                        : (c >> 5) == 0x6  ? 2
+                        : (c >> 4) == 0xE  ? 3
+                        : (c >> 3) == 0x1E ? 4
+                                           : 0;
         if (n == 0 || i + n > text.size())
             return i;
         for (std::size_t k = 1; k < n; ++k)
@@ -195,8 +199,7 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
         p.recomputeLayers = std::optional<int>{};
     else if (auto v = r.int32("recompute_layers", 0, kMaxLayers))
         p.recomputeLayers = std::optional<int>{*v};
-    p.schedule =
-        r.enumeration<PipelineScheduleKind, EnumNames<PipelineScheduleKind>>("schedule");
+    p.schedule = r.enumeration<PipelineScheduleKind, EnumNames<PipelineScheduleKind>>("schedule");
     if (const Json* offload = r.raw("offload"); offload && !offload->is_null()) {
         JsonObjectReader o(*offload, r.childPath("offload"), r.diagnostics());
         if (o.valid()) {
@@ -263,8 +266,8 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
         if (graph->is_null() || graph->is_object())
             c.graph = *graph;
         else
-            diags.error(r.childPath("graph"), "expected null or a topology graph object, got " +
-                                                  jsonTypeName(*graph));
+            diags.error(r.childPath("graph"),
+                        "expected null or a topology graph object, got " + jsonTypeName(*graph));
     }
     r.finish();
 }
@@ -457,8 +460,7 @@ std::optional<std::string> readTextFile(const std::string& path, Diagnostics& di
     while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
         text.append(buffer, static_cast<std::size_t>(in.gcount()));
         if (text.size() > kMaxDocumentBytes) {
-            diags.error("", "\"" + path + "\" is larger than " +
-                                std::to_string(kMaxDocumentBytes) +
+            diags.error("", "\"" + path + "\" is larger than " + std::to_string(kMaxDocumentBytes) +
                                 " bytes: a scenario file is far smaller");
             return std::nullopt;
         }
@@ -477,8 +479,7 @@ std::optional<Scenario> loadScenarioFile(const std::string& path, Diagnostics& d
     return parseScenarioText(*text, diags);
 }
 
-bool writeTextFileAtomically(const std::string& path, const std::string& text,
-                             std::string& error) {
+bool writeTextFileAtomically(const std::string& path, const std::string& text, std::string& error) {
     namespace fs = std::filesystem;
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");

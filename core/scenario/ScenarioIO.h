@@ -34,8 +34,7 @@ std::optional<Scenario> loadScenarioFile(const std::string& path, Diagnostics& d
 
 // Writes atomically: a temporary file in the same folder, flushed, then renamed over the
 // target, so a crash never leaves a half-written scenario. Returns false with `error` set.
-bool writeTextFileAtomically(const std::string& path, const std::string& text,
-                             std::string& error);
+bool writeTextFileAtomically(const std::string& path, const std::string& text, std::string& error);
 bool saveScenarioFile(const std::string& path, const Scenario& scenario, std::string& error);
 
 } // namespace ts

@@ -108,8 +108,8 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
     }
     if (m.moe && m.moe->firstDenseLayers > m.layers) {
         diags.error("/model/moe/first_dense_layers",
-                    std::to_string(m.moe->firstDenseLayers) + " dense layers exceed layers = " +
-                        std::to_string(m.layers));
+                    std::to_string(m.moe->firstDenseLayers) +
+                        " dense layers exceed layers = " + std::to_string(m.layers));
         ok = false;
     }
     if (!ok)
@@ -123,9 +123,9 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
     if (in.preset) {
         preset = catalog.cluster(*in.preset);
         if (!preset) {
-            diags.error("/cluster/preset", "unknown cluster preset \"" + *in.preset +
-                                               "\"; known presets: " +
-                                               knownIds(catalog.clusters()));
+            diags.error("/cluster/preset",
+                        "unknown cluster preset \"" + *in.preset +
+                            "\"; known presets: " + knownIds(catalog.clusters()));
             return std::nullopt;
         }
         presetId = preset->id;
@@ -149,8 +149,8 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
             c.gpu = entry->spec;
         } else {
             diags.error(in.gpu ? "/cluster/gpu" : "/cluster/preset",
-                        "unknown GPU id \"" + gpuId + "\"; known GPUs: " +
-                            knownIds(catalog.gpus()));
+                        "unknown GPU id \"" + gpuId +
+                            "\"; known GPUs: " + knownIds(catalog.gpus()));
             ok = false;
         }
     }
@@ -272,8 +272,8 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     }
 
     const std::int64_t gpus = cluster.numGpus;
-    const std::string degrees = "tp*pp*cp = " + std::to_string(p.tp) + "*" +
-                                std::to_string(p.pp) + "*" + std::to_string(p.cp);
+    const std::string degrees = "tp*pp*cp = " + std::to_string(p.tp) + "*" + std::to_string(p.pp) +
+                                "*" + std::to_string(p.cp);
     const std::int64_t modelParallel = boundedProduct({p.tp, p.pp, p.cp});
     if (in.dp && *in.dp) {
         p.dp = **in.dp;
@@ -300,9 +300,8 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         fail("/parallelism/tp", "heads = " + std::to_string(model.heads) +
                                     " is not divisible by tp = " + std::to_string(p.tp));
     if (!model.mla && model.kvHeads % p.tp != 0 && p.tp % model.kvHeads != 0)
-        fail("/parallelism/tp", "kv_heads = " + std::to_string(model.kvHeads) +
-                                    " and tp = " + std::to_string(p.tp) +
-                                    " must divide one another");
+        fail("/parallelism/tp", "kv_heads = " + std::to_string(model.kvHeads) + " and tp = " +
+                                    std::to_string(p.tp) + " must divide one another");
     if (model.ffnHidden % p.tp != 0)
         fail("/parallelism/tp", "ffn_hidden = " + std::to_string(model.ffnHidden) +
                                     " is not divisible by tp = " + std::to_string(p.tp));
@@ -312,9 +311,9 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
 
     // Batch.
     if (training.microBatch > training.globalBatch)
-        fail("/training/micro_batch", "micro_batch = " + std::to_string(training.microBatch) +
-                                          " exceeds global_batch = " +
-                                          std::to_string(training.globalBatch));
+        fail("/training/micro_batch",
+             "micro_batch = " + std::to_string(training.microBatch) +
+                 " exceeds global_batch = " + std::to_string(training.globalBatch));
     else if (ok && training.globalBatch % (p.dp * training.microBatch) != 0)
         fail("/training/global_batch",
              "global_batch = " + std::to_string(training.globalBatch) +
@@ -342,10 +341,9 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
                  std::to_string(layers.size()) + " entries, but pp*vpp = " +
                      std::to_string(chunks) + ": give one layer count per pipeline chunk");
         else if (sum != model.layers)
-            fail("/parallelism/pipeline_layers", "the layer counts sum to " +
-                                                     std::to_string(sum) +
-                                                     " but model.layers = " +
-                                                     std::to_string(model.layers));
+            fail("/parallelism/pipeline_layers",
+                 "the layer counts sum to " + std::to_string(sum) +
+                     " but model.layers = " + std::to_string(model.layers));
         else
             p.pipelineLayers = layers;
     } else if (chunks > model.layers) {
@@ -376,9 +374,9 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
             perStage = std::max(perStage, stage);
         }
         if (*p.recomputeLayers > perStage)
-            fail("/parallelism/recompute_layers",
-                 std::to_string(*p.recomputeLayers) + " exceeds the " + std::to_string(perStage) +
-                     " layers of the largest pipeline stage");
+            fail("/parallelism/recompute_layers", std::to_string(*p.recomputeLayers) +
+                                                      " exceeds the " + std::to_string(perStage) +
+                                                      " layers of the largest pipeline stage");
     }
 
     // Context parallelism splits the sequence; load-balanced causal attention splits it
@@ -393,8 +391,8 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     // Expert parallelism.
     if (!model.moe) {
         if (p.ep > 1)
-            fail("/parallelism/ep", "ep = " + std::to_string(p.ep) +
-                                        " needs a mixture-of-experts model (model.moe)");
+            fail("/parallelism/ep",
+                 "ep = " + std::to_string(p.ep) + " needs a mixture-of-experts model (model.moe)");
         if (in.etp && *in.etp)
             diags.warning("/parallelism/etp", "has no effect without model.moe");
     } else if (ok) {
@@ -408,9 +406,9 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
                                         std::to_string(p.ep) +
                                         " must divide tp*cp*dp = " + std::to_string(denseRanks));
         if (model.moe->expertFfnHidden % p.etp != 0)
-            fail("/parallelism/etp", "expert_ffn_hidden = " +
-                                         std::to_string(model.moe->expertFfnHidden) +
-                                         " is not divisible by etp = " + std::to_string(p.etp));
+            fail("/parallelism/etp",
+                 "expert_ffn_hidden = " + std::to_string(model.moe->expertFfnHidden) +
+                     " is not divisible by etp = " + std::to_string(p.etp));
     }
     return ok;
 }
@@ -473,8 +471,8 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     return r;
 }
 
-std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path,
-                                                    const Catalog& catalog, Diagnostics& diags) {
+std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path, const Catalog& catalog,
+                                                    Diagnostics& diags) {
     auto scenario = loadScenarioFile(path, diags);
     if (!scenario)
         return std::nullopt;

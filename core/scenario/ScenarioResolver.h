@@ -17,7 +17,7 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& scenario, const 
                                                 Diagnostics& diags);
 
 // Text -> parsed -> resolved, with every diagnostic collected.
-std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path,
-                                                    const Catalog& catalog, Diagnostics& diags);
+std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path, const Catalog& catalog,
+                                                    Diagnostics& diags);
 
 } // namespace ts

@@ -110,8 +110,9 @@ static std::optional<MoeConfig> readMoe(const Json& value, const std::string& pa
     moe.expertFfnHidden = *ffn;
     if (moe.topK > moe.experts)
         diags.error(jsonPointerChild(path, "top_k"),
-                    "top_k = " + std::to_string(moe.topK) + " exceeds experts = " +
-                        std::to_string(moe.experts) + ": a token is routed to at most every expert");
+                    "top_k = " + std::to_string(moe.topK) +
+                        " exceeds experts = " + std::to_string(moe.experts) +
+                        ": a token is routed to at most every expert");
     return moe;
 }
 
