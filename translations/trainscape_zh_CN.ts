@@ -1,0 +1,1105 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>ScenarioSummary</name>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <source>Calibration profile</source>
+        <translation>校准配置</translation>
+    </message>
+    <message>
+        <source>none (default efficiencies)</source>
+        <translation>无（使用默认效率）</translation>
+    </message>
+    <message>
+        <source>Measured kernel and collective efficiencies that replace the defaults</source>
+        <translation>用实测的算子与集合通信效率替换默认值</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>none (explicit architecture)</source>
+        <translation>无（显式给出结构）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>%1 layer</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Model width (d_model)</source>
+        <translation>模型宽度（d_model）</translation>
+    </message>
+    <message>
+        <source>GQA, %1 query heads per KV head</source>
+        <translation>GQA，每个 KV 头对应 %1 个查询头</translation>
+    </message>
+    <message>
+        <source>MLA (multi-head latent attention)</source>
+        <translation>MLA（多头潜在注意力）</translation>
+    </message>
+    <message>
+        <source>MHA (multi-head attention)</source>
+        <translation>MHA（多头注意力）</translation>
+    </message>
+    <message>
+        <source>MQA (multi-query attention)</source>
+        <translation>MQA（多查询注意力）</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>%1 head</source>
+        <translation>%1 个头</translation>
+    </message>
+    <message>
+        <source>%1 heads</source>
+        <translation>%1 个头</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>FFN hidden size</source>
+        <translation>FFN 隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Width of the dense layers&apos; MLP</source>
+        <translation>稠密层 MLP 的宽度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>%1 token</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个 token</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>SwiGLU (3 matrices)</source>
+        <translation>SwiGLU（3 个矩阵）</translation>
+    </message>
+    <message>
+        <source>GeLU (2 matrices)</source>
+        <translation>GeLU（2 个矩阵）</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入层</translation>
+    </message>
+    <message>
+        <source>tied (input = output)</source>
+        <translation>共享（输入 = 输出）</translation>
+    </message>
+    <message>
+        <source>separate input and output</source>
+        <translation>输入与输出独立</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家</translation>
+    </message>
+    <message>
+        <source>%1 routed + %2 shared</source>
+        <translation>%1 个路由专家 + %2 个共享专家</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个 token 激活的专家</translation>
+    </message>
+    <message>
+        <source>top-%1</source>
+        <translation>top-%1</translation>
+    </message>
+    <message>
+        <source>Expert FFN hidden size</source>
+        <translation>专家 FFN 隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Dense layers first</source>
+        <translation>前置稠密层</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>dropless (no capacity limit)</source>
+        <translation>不丢弃（无容量上限）</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家（MoE）</translation>
+    </message>
+    <message>
+        <source>none (dense)</source>
+        <translation>无（稠密模型）</translation>
+    </message>
+    <message>
+        <source>Query LoRA rank</source>
+        <translation>查询 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>none (uncompressed queries)</source>
+        <translation>无（查询不压缩）</translation>
+    </message>
+    <message>
+        <source>KV LoRA rank</source>
+        <translation>KV LoRA 秩</translation>
+    </message>
+    <message>
+        <source>QK head dimension</source>
+        <translation>QK 头维度</translation>
+    </message>
+    <message>
+        <source>%1 + %2 RoPE</source>
+        <translation>%1 + %2 RoPE</translation>
+    </message>
+    <message>
+        <source>V head dimension</source>
+        <translation>V 头维度</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>none (explicit cluster)</source>
+        <translation>无（显式给出集群）</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Explicit GPU object</source>
+        <translation>显式给出的 GPU 参数</translation>
+    </message>
+    <message>
+        <source>Catalog id: %1</source>
+        <translation>目录 ID：%1</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>BF16 dense peak</source>
+        <translation>BF16 稠密峰值</translation>
+    </message>
+    <message>
+        <source>Dense tensor-core peak, without 2:4 sparsity</source>
+        <translation>Tensor Core 稠密峰值，不含 2:4 稀疏</translation>
+    </message>
+    <message>
+        <source>FP8 dense peak</source>
+        <translation>FP8 稠密峰值</translation>
+    </message>
+    <message>
+        <source>none (no FP8 tensor cores)</source>
+        <translation>无（没有 FP8 Tensor Core）</translation>
+    </message>
+    <message>
+        <source>TDP</source>
+        <translation>TDP</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>%1 GPU</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 GPUs</source>
+        <translation>%1 个 GPU</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>%1 node</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 个节点</translation>
+    </message>
+    <message>
+        <source>GPUs / GPUs per node</source>
+        <translation>GPU 数 / 每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Scale-up domain</source>
+        <translation>纵向扩展域</translation>
+    </message>
+    <message>
+        <source>GPUs joined by the NVLink-class fabric</source>
+        <translation>由 NVLink 类互连连接的 GPU</translation>
+    </message>
+    <message>
+        <source>Scale-up bandwidth</source>
+        <translation>纵向扩展带宽</translation>
+    </message>
+    <message>
+        <source>%1 per GPU per direction</source>
+        <translation>每 GPU 每方向 %1</translation>
+    </message>
+    <message>
+        <source>Scale-up latency</source>
+        <translation>纵向扩展延迟</translation>
+    </message>
+    <message>
+        <source>rail-optimized fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <source>rail-only</source>
+        <translation>仅轨道（rail-only）</translation>
+    </message>
+    <message>
+        <source>fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <source>torus</source>
+        <translation>环面（torus）</translation>
+    </message>
+    <message>
+        <source>explicit graph</source>
+        <translation>显式拓扑图</translation>
+    </message>
+    <message>
+        <source>Scale-out topology</source>
+        <translation>横向扩展拓扑</translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation>每节点网卡数</translation>
+    </message>
+    <message>
+        <source>%1 NIC</source>
+        <translation>%1 块网卡</translation>
+    </message>
+    <message>
+        <source>%1 NICs</source>
+        <translation>%1 块网卡</translation>
+    </message>
+    <message>
+        <source>NIC bandwidth</source>
+        <translation>网卡带宽</translation>
+    </message>
+    <message>
+        <source>%1 per NIC per direction</source>
+        <translation>每网卡每方向 %1</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>超额订阅比</translation>
+    </message>
+    <message>
+        <source>%1 : 1</source>
+        <translation>%1 : 1</translation>
+    </message>
+    <message>
+        <source>Scale-out latency</source>
+        <translation>横向扩展延迟</translation>
+    </message>
+    <message>
+        <source>Switch radix</source>
+        <translation>交换机端口数</translation>
+    </message>
+    <message>
+        <source>%1 port</source>
+        <translation>%1 个端口</translation>
+    </message>
+    <message>
+        <source>%1 ports</source>
+        <translation>%1 个端口</translation>
+    </message>
+    <message>
+        <source>Switch tiers</source>
+        <translation>交换机层数</translation>
+    </message>
+    <message>
+        <source>%1 tier</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>%1 tiers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>automatic (as few as the size needs)</source>
+        <translation>自动（按规模取最少层数）</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>%1 sequence</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>%1 sequences</source>
+        <translation>%1 条序列</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step</source>
+        <translation>每个优化器步的序列数</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Tokens per step</source>
+        <translation>每步 token 数</translation>
+    </message>
+    <message>
+        <source>Global batch × sequence length</source>
+        <translation>全局批大小 × 序列长度</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Adam</source>
+        <translation>Adam</translation>
+    </message>
+    <message>
+        <source>SGD</source>
+        <translation>SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 总数</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>GPU-hour price</source>
+        <translation>GPU 时单价</translation>
+    </message>
+    <message>
+        <source>%1 USD per GPU-hour</source>
+        <translation>每 GPU 小时 %1 美元</translation>
+    </message>
+    <message>
+        <source>Electricity price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>%1 USD per kWh</source>
+        <translation>每千瓦时 %1 美元</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>%1 × IT power</source>
+        <translation>IT 功率 × %1</translation>
+    </message>
+    <message>
+        <source>Grid carbon intensity</source>
+        <translation>电网碳强度</translation>
+    </message>
+    <message>
+        <source>%1 gCO₂e per kWh</source>
+        <translation>每千瓦时 %1 gCO₂e</translation>
+    </message>
+    <message>
+        <source>CPU memory</source>
+        <translation>CPU 内存</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>not resolved</source>
+        <translation>未解析</translation>
+    </message>
+    <message>
+        <source>1 layer</source>
+        <translation>1 层</translation>
+    </message>
+    <message>
+        <source>%1 chunks × 1 layer</source>
+        <translation>%1 个块 × 1 层</translation>
+    </message>
+    <message>
+        <source>%1 chunks × %2 layers</source>
+        <translation>%1 个块 × %2 层</translation>
+    </message>
+    <message>
+        <source>Parallel plan</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <source>%1-way</source>
+        <translation>%1 路</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Virtual pipeline (VPP)</source>
+        <translation>虚拟流水线（VPP）</translation>
+    </message>
+    <message>
+        <source>1 chunk per rank</source>
+        <translation>每个 rank 1 个块</translation>
+    </message>
+    <message>
+        <source>%1 chunks per rank</source>
+        <translation>每个 rank %1 个块</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (ETP)</source>
+        <translation>专家张量并行（ETP）</translation>
+    </message>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>GPU grid</source>
+        <translation>GPU 网格</translation>
+    </message>
+    <message>
+        <source>TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
+        <translation>TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
+    </message>
+    <message>
+        <source>Expert parallelism divides the data-parallel GPUs of the MoE layers</source>
+        <translation>在 MoE 层中，专家并行对数据并行的 GPU 进一步划分</translation>
+    </message>
+    <message>
+        <source>Microbatches per step</source>
+        <translation>每步微批数</translation>
+    </message>
+    <message>
+        <source>1 microbatch per pipeline</source>
+        <translation>每条流水线 1 个微批</translation>
+    </message>
+    <message>
+        <source>%1 microbatches per pipeline</source>
+        <translation>每条流水线 %1 个微批</translation>
+    </message>
+    <message>
+        <source>Global batch / (DP × micro-batch)</source>
+        <translation>全局批大小 /（DP × 微批大小）</translation>
+    </message>
+    <message>
+        <source>Layers per pipeline chunk</source>
+        <translation>每个流水线块的层数</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>stage 0 (nothing sharded)</source>
+        <translation>阶段 0（不切分）</translation>
+    </message>
+    <message>
+        <source>stage 1 (optimizer states sharded)</source>
+        <translation>阶段 1（切分优化器状态）</translation>
+    </message>
+    <message>
+        <source>stage 2 (optimizer states and gradients sharded)</source>
+        <translation>阶段 2（切分优化器状态和梯度）</translation>
+    </message>
+    <message>
+        <source>stage 3 (optimizer states, gradients and weights sharded)</source>
+        <translation>阶段 3（切分优化器状态、梯度和权重）</translation>
+    </message>
+    <message>
+        <source>ZeRO</source>
+        <translation>ZeRO</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective (attention core)</source>
+        <translation>选择性（注意力核心）</translation>
+    </message>
+    <message>
+        <source>full, %1 layers per stage</source>
+        <translation>完全，每个阶段 %1 层</translation>
+    </message>
+    <message>
+        <source>full, every layer</source>
+        <translation>完全，所有层</translation>
+    </message>
+    <message>
+        <source>Activation recompute</source>
+        <translation>激活重计算</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>zero bubble</source>
+        <translation>零气泡</translation>
+    </message>
+    <message>
+        <source>breadth-first</source>
+        <translation>广度优先</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>optimizer states → %1</source>
+        <translation>优化器状态 → %1</translation>
+    </message>
+    <message>
+        <source>weights → %1</source>
+        <translation>权重 → %1</translation>
+    </message>
+    <message>
+        <source>activations → %1</source>
+        <translation>激活 → %1</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Communication overlap</source>
+        <translation>通信重叠</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Planner for distributed training of large language models.</source>
+        <translation>大语言模型分布式训练规划器。</translation>
+    </message>
+    <message>
+        <source>Render the main window offscreen to &lt;png&gt; and exit.</source>
+        <translation>在屏幕外将主窗口渲染为 &lt;png&gt; 后退出。</translation>
+    </message>
+    <message>
+        <source>png</source>
+        <translation>png</translation>
+    </message>
+    <message>
+        <source>User interface language, e.g. zh_CN (default: the system&apos;s).</source>
+        <translation>界面语言，例如 zh_CN（默认跟随系统）。</translation>
+    </message>
+    <message>
+        <source>locale</source>
+        <translation>语言区域</translation>
+    </message>
+    <message>
+        <source>Scenario file to open (JSON).</source>
+        <translation>要打开的场景文件（JSON）。</translation>
+    </message>
+    <message>
+        <source>at most one scenario file</source>
+        <translation>最多只能指定一个场景文件</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::DiagnosticsModel</name>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EstimateCards</name>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>每 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>Model FLOPS utilization</source>
+        <translation>模型 FLOPS 利用率</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>exposed TP communication</source>
+        <translation>未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>exposed CP communication</source>
+        <translation>未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>exposed EP communication</source>
+        <translation>未被掩盖的 EP 通信</translation>
+    </message>
+    <message>
+        <source>exposed PP communication</source>
+        <translation>未被掩盖的 PP 通信</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>exposed DP communication</source>
+        <translation>未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>exposed offload</source>
+        <translation>未被掩盖的卸载</translation>
+    </message>
+    <message>
+        <source>per optimizer step · %1 days to train</source>
+        <translation>每个优化器步 · 训练需 %1 天</translation>
+    </message>
+    <message>
+        <source>per optimizer step</source>
+        <translation>每个优化器步</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>Tokens per second per GPU; %1 tokens/s for the whole cluster</source>
+        <translation>每 GPU 每秒处理的 token 数；整个集群为 %1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s in total</source>
+        <translation>总计 %1 token/s</translation>
+    </message>
+    <message>
+        <source>Model FLOPS (6·N·tokens plus attention, no recompute) per second, as a share of the precision&apos;s dense peak</source>
+        <translation>每秒模型 FLOPS（6·N·token 数加注意力，不含重计算）占该精度稠密峰值的比例</translation>
+    </message>
+    <message>
+        <source>%1 of model FLOPS per GPU</source>
+        <translation>每 GPU 模型 FLOPS 为 %1</translation>
+    </message>
+    <message>
+        <source>weights: %1</source>
+        <translation>权重：%1</translation>
+    </message>
+    <message>
+        <source>gradients: %1</source>
+        <translation>梯度：%1</translation>
+    </message>
+    <message>
+        <source>optimizer states: %1</source>
+        <translation>优化器状态：%1</translation>
+    </message>
+    <message>
+        <source>activations: %1</source>
+        <translation>激活：%1</translation>
+    </message>
+    <message>
+        <source>communication buffers: %1</source>
+        <translation>通信缓冲区：%1</translation>
+    </message>
+    <message>
+        <source>framework overhead: %1</source>
+        <translation>框架开销：%1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>fits · %1 of capacity, peak on stage %2</source>
+        <translation>放得下 · 占容量 %1，峰值在阶段 %2</translation>
+    </message>
+    <message>
+        <source>does not fit · %1 of capacity, peak on stage %2</source>
+        <translation>放不下 · 占容量 %1，峰值在阶段 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (trainscape.scenario/1 JSON)</source>
+        <translation>打开场景文件（trainscape.scenario/1 JSON）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About Trainscape</source>
+        <translation>关于 Trainscape(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Plan layout</source>
+        <translation>方案布局</translation>
+    </message>
+    <message>
+        <source>Scenario file</source>
+        <translation>场景文件</translation>
+    </message>
+    <message>
+        <source>Open a scenario to see how its plan places the model on the GPUs.</source>
+        <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
+    </message>
+    <message>
+        <source>The scenario is not valid; its errors are listed under Messages.</source>
+        <translation>该场景无效；错误列在“消息”中。</translation>
+    </message>
+    <message>
+        <source>No scenario open</source>
+        <translation>未打开场景</translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open Scenario… to read a scenario file.</source>
+        <translation>选择“文件 ▸ 打开场景…”读取场景文件。</translation>
+    </message>
+    <message>
+        <source>Trainscape</source>
+        <translation>Trainscape</translation>
+    </message>
+    <message>
+        <source>%1 · not a valid scenario: see the errors under Messages</source>
+        <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
+    </message>
+    <message>
+        <source>%1 — Trainscape</source>
+        <translation>%1 — Trainscape</translation>
+    </message>
+    <message>
+        <source>%1 × %2 · %3</source>
+        <translation>%1 × %2 · %3</translation>
+    </message>
+    <message>
+        <source>no scenario open</source>
+        <translation>未打开场景</translation>
+    </message>
+    <message>
+        <source>not computed: the scenario is not valid</source>
+        <translation>未计算：场景无效</translation>
+    </message>
+    <message>
+        <source>estimator not available</source>
+        <translation>估算器不可用</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>not computed: %1</source>
+        <translation>未计算：%1</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>消息（%1）</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario</source>
+        <translation>%1 不是有效的场景</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>About Trainscape</source>
+        <translation>关于 Trainscape</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;A planner for distributed training of large language models: will it fit, how long does a step take, and what does the run cost.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PlanLayoutView</name>
+    <message>
+        <source>× %1 data-parallel replicas of this pipeline</source>
+        <translation>× %1 个该流水线的数据并行副本</translation>
+    </message>
+    <message>
+        <source>TP × CP = 1 GPU per stage replica: no tensor or context parallel traffic</source>
+        <translation>TP × CP = 每个阶段副本 1 个 GPU：没有张量并行或上下文并行通信</translation>
+    </message>
+    <message>
+        <source>TP × CP = %1 GPUs per stage replica, inside one %2-GPU scale-up domain</source>
+        <translation>TP × CP = 每个阶段副本 %1 个 GPU，位于一个 %2-GPU 纵向扩展域之内</translation>
+    </message>
+    <message>
+        <source>TP × CP = %1 GPUs per stage replica, more than one %2-GPU scale-up domain: part of its traffic crosses the scale-out network</source>
+        <translation>TP × CP = 每个阶段副本 %1 个 GPU，超出一个 %2-GPU 纵向扩展域：部分通信要经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Stages %1–%2</source>
+        <translation>阶段 %1–%2</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>%1 layers in %2 chunks</source>
+        <translation>%1 层，分为 %2 个块</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>TP %1 × CP %2</source>
+        <translation>TP %1 × CP %2</translation>
+    </message>
+    <message>
+        <source>Plan layout: TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
+        <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
+    </message>
+    <message>
+        <source>pipeline: forward pass from stage 1 to stage %1</source>
+        <translation>流水线：前向传播从阶段 1 到阶段 %1</translation>
+    </message>
+    <message>
+        <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
+        <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioSummaryModel</name>
+    <message>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,125 @@
+#include "EstimateCards.h"
+
+#include "MetricCard.h"
+#include "QuantityText.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QStringList>
+
+namespace ts::gui {
+
+namespace {
+const QString kNoValue = QStringLiteral("—");
+}
+
+EstimateCards::EstimateCards(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(10);
+    for (auto& card : cards_) {
+        card = new MetricCard(this);
+        layout->addWidget(card, 1);
+    }
+    updateCards();
+}
+
+void EstimateCards::setEstimate(const Estimate* estimate, const QString& unavailableReason) {
+    if (estimate)
+        estimate_ = *estimate;
+    else
+        estimate_.reset();
+    unavailableReason_ = unavailableReason;
+    updateCards();
+}
+
+QString EstimateCards::valueText(Card which) const {
+    return card(which)->value();
+}
+QString EstimateCards::valueToolTip(Card which) const {
+    return card(which)->valueToolTip();
+}
+QString EstimateCards::detailText(Card which) const {
+    return card(which)->detail();
+}
+
+void EstimateCards::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::LanguageChange)
+        updateCards();
+    QWidget::changeEvent(event);
+}
+
+void EstimateCards::updateCards() {
+    card(Card::StepTime)->setCaption(tr("Step time"));
+    card(Card::Throughput)->setCaption(tr("Throughput per GPU"));
+    card(Card::Mfu)->setCaption(tr("Model FLOPS utilization"));
+    card(Card::Memory)->setCaption(tr("Peak memory per GPU"));
+
+    if (!estimate_) {
+        const QString reason =
+            unavailableReason_.isEmpty() ? tr("not computed") : unavailableReason_;
+        for (MetricCard* c : cards_) {
+            c->setValue(kNoValue, reason);
+            c->setDetail(QString());
+            c->setFill(std::nullopt);
+        }
+        return;
+    }
+    const Estimate& e = *estimate_;
+    const TimeBreakdown& t = e.time;
+
+    QStringList timeParts;
+    auto part = [&](const QString& name, double seconds) {
+        if (seconds > 0)
+            timeParts << tr("%1: %2").arg(name, secondsText(seconds));
+    };
+    part(tr("compute"), t.compute);
+    part(tr("recompute"), t.recompute);
+    part(tr("exposed TP communication"), t.tpExposed);
+    part(tr("exposed CP communication"), t.cpExposed);
+    part(tr("exposed EP communication"), t.epExposed);
+    part(tr("exposed PP communication"), t.ppExposed);
+    part(tr("pipeline bubble"), t.pipelineBubble);
+    part(tr("exposed DP communication"), t.dpExposed);
+    part(tr("optimizer step"), t.optimizer);
+    part(tr("exposed offload"), t.offloadExposed);
+    card(Card::StepTime)->setValue(secondsText(e.stepSeconds), timeParts.join(QLatin1Char('\n')));
+    card(Card::StepTime)
+        ->setDetail(e.trainDays
+                        ? tr("per optimizer step · %1 days to train").arg(numberText(*e.trainDays))
+                        : tr("per optimizer step"));
+
+    card(Card::Throughput)
+        ->setValue(tr("%1 tokens/s").arg(numberText(e.tokensPerSPerGpu, 4)),
+                   tr("Tokens per second per GPU; %1 tokens/s for the whole cluster")
+                       .arg(siPrefixed(e.tokensPerS)));
+    card(Card::Throughput)->setDetail(tr("%1 tokens/s in total").arg(siPrefixed(e.tokensPerS)));
+
+    card(Card::Mfu)->setValue(percentText(e.mfu),
+                              tr("Model FLOPS (6·N·tokens plus attention, no recompute) per "
+                                 "second, as a share of the precision's dense peak"));
+    card(Card::Mfu)->setDetail(
+        tr("%1 of model FLOPS per GPU").arg(tflopsText(e.modelTflopsPerGpu)));
+
+    const MemoryBreakdown& m = e.peakBreakdown;
+    const QStringList memoryParts = {tr("weights: %1").arg(bytesText(m.weights)),
+                                     tr("gradients: %1").arg(bytesText(m.gradients)),
+                                     tr("optimizer states: %1").arg(bytesText(m.optimizer)),
+                                     tr("activations: %1").arg(bytesText(m.activations)),
+                                     tr("communication buffers: %1").arg(bytesText(m.commBuffers)),
+                                     tr("framework overhead: %1").arg(bytesText(m.framework))};
+    card(Card::Memory)
+        ->setValue(tr("%1 / %2").arg(bytesText(e.peakBytes), bytesText(e.capacityBytes)),
+                   memoryParts.join(QLatin1Char('\n')));
+    const double fill = e.capacityBytes > 0 ? e.peakBytes / e.capacityBytes : 0.0;
+    card(Card::Memory)->setFill(fill);
+    // A mark as well as the words, so the verdict reads at a glance in any palette.
+    const QString verdict = e.fits ? tr("fits · %1 of capacity, peak on stage %2")
+                                   : tr("does not fit · %1 of capacity, peak on stage %2");
+    card(Card::Memory)
+        ->setDetail((e.fits ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
+                    verdict.arg(percentText(fill), // stages count from 1 on screen
+                                countText(e.peakStage + 1)));
+}
+
+} // namespace ts::gui
