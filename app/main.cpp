@@ -14,6 +14,7 @@
 #include "Translations.h"
 
 #include "common/Diagnostics.h"
+#include "estimate/Estimator.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -106,10 +107,12 @@ int main(int argc, char* argv[]) {
     }
     const QString scenarioPath = positional.value(0);
 
-    // >>> ESTIMATOR HOOK: wire core's estimator on the next line; until then the estimate
-    // cards show "—" ("estimator not available"). With #include "estimate/Estimator.h":
-    //   [](const ts::ResolvedScenario& s, ts::Diagnostics& d) { return ts::estimatePlan(s, d); }
-    const ts::gui::EstimateFunction estimator = {};
+    // The estimate shown in the cards: core's estimator (estimatePlan is overloaded, so a
+    // lambda picks the default settings).
+    const ts::gui::EstimateFunction estimator = [](const ts::ResolvedScenario& scenario,
+                                                   ts::Diagnostics& diags) {
+        return ts::estimatePlan(scenario, diags);
+    };
 
     ts::gui::MainWindow window(estimator);
     if (parser.isSet(screenshotOption)) {

@@ -2,6 +2,8 @@
 
 #include "CliCommon.h"
 
+#include "estimate/EstimateJson.h"
+#include "estimate/Estimator.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
@@ -19,14 +21,29 @@ int runEstimate(const Options& options) {
     Diagnostics diags;
     const std::string& file = options.positional[0];
     auto resolved = resolveScenarioFile(file, catalog, diags);
-    printDiagnostics(file, diags);
-    if (!resolved)
+    if (!resolved) {
+        printDiagnostics(file, diags);
         return kExitBadInput;
-    std::fprintf(stderr,
-                 "%s: the estimator is not built into this version yet: nothing is "
-                 "computed rather than a made-up number\n",
-                 file.c_str());
-    return kExitNotModelled;
+    }
+    Diagnostics estimateDiags;
+    auto estimate = estimatePlan(*resolved, estimateDiags);
+    if (!estimate) {
+        // A valid scenario outside what the estimator models: say so, invent nothing.
+        printDiagnostics(file, estimateDiags);
+        return kExitNotModelled;
+    }
+    // The resolver's warnings (e.g. an uneven layer split) belong with the estimate's.
+    std::vector<std::string> warnings;
+    for (const auto& d : diags.warnings())
+        warnings.push_back(d.path + ": " + d.message);
+    for (const auto& d : estimateDiags.warnings())
+        warnings.push_back(d.path + ": " + d.message);
+    estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
+    if (options.json)
+        std::printf("%s\n", estimateToJson(*estimate).dump(2).c_str());
+    else
+        std::printf("%s", estimateToText(*estimate).c_str());
+    return kExitOk;
 }
 
 } // namespace ts::cli

@@ -55,7 +55,14 @@ struct CommBytesByLink {
     double scaleUp = 0, scaleOut = 0;
 };
 
-enum class TimelineOp { Forward, Backward, BackwardInput, BackwardWeight, Communication, Optimizer };
+enum class TimelineOp {
+    Forward,
+    Backward,
+    BackwardInput,
+    BackwardWeight,
+    Communication,
+    Optimizer
+};
 
 // One operation of the pipeline schedule simulation (for the Gantt chart).
 struct TimelineEvent {
@@ -110,8 +117,9 @@ struct Estimate {
     std::int64_t microbatches = 0;
 
     // The schedule simulation. It covers `timelineMicrobatches` micro-batches; when that is
-    // fewer than `microbatches`, the step time was extrapolated from the periodic steady
-    // state (PipelineSchedule.h).
+    // fewer than `microbatches`, the simulation stopped in the schedule's periodic steady
+    // state and the step time follows exactly from it (PipelineSchedule.h); set
+    // EstimatorSettings::maxScheduleEvents higher for a timeline of every micro-batch.
     std::vector<TimelineEvent> timeline;
     std::int64_t timelineMicrobatches = 0;
 

@@ -1,0 +1,409 @@
+#include "estimate/Estimator.h"
+
+#include "hardware/KernelTime.h"
+#include "model/TransformerArithmetic.h"
+#include "parallel/PipelineSchedule.h"
+#include "parallel/PlanSupport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace ts {
+
+namespace {
+
+// Bytes an Adam step moves per local parameter (Megatron-LM / apex multi-tensor Adam):
+// read the FP32 gradient (4), read and write the FP32 master weight (8), momentum (8) and
+// variance (8), write the 16-bit weight (2), plus the gradient-norm pass (4) and zeroing the
+// gradient buffer (4): 38. SGD with momentum: 4 + 8 + 8 + 2 + 8 = 30. Adafactor: ~ 26.
+double optimizerBytesPerParam(OptimizerKind kind) {
+    switch (kind) {
+    case OptimizerKind::Adam:
+        return 38.0;
+    case OptimizerKind::Sgd:
+        return 30.0;
+    case OptimizerKind::Adafactor:
+        return 26.0;
+    }
+    return 38.0;
+}
+
+// Gradients are reduced in FP32 for BF16 and FP8 training (Megatron-LM arguments.py forces
+// accumulate_allreduce_grads_in_fp32 with bf16; torchtitan's FSDP2 reduce_dtype is float32);
+// FP16 training (Megatron 2021) reduced its 16-bit gradients.
+double gradientReduceBytes(Precision p) {
+    return p == Precision::Fp16 ? 2.0 : 4.0;
+}
+
+struct CommAccount {
+    double tp = 0, pp = 0, dp = 0;
+    double scaleUp = 0, scaleOut = 0;
+    void add(double& dim, const CollectiveTime& c, double times) {
+        dim += times * (c.scaleUpBytes + c.scaleOutBytes);
+        scaleUp += times * c.scaleUpBytes;
+        scaleOut += times * c.scaleOutBytes;
+    }
+};
+
+// The per-stage pieces of a micro-batch, by breakdown category (seconds).
+struct StageParts {
+    double compute = 0, recompute = 0, tp = 0, pp = 0, dp = 0;
+    double total() const { return compute + recompute + tp + pp + dp; }
+};
+
+std::string formatGiB(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1ull << 30));
+    return buf;
+}
+
+} // namespace
+
+EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
+    EstimatorSettings s;
+    s.hardware = defaultHardwareProfile(scenario.cluster.gpu);
+    return s;
+}
+
+std::optional<Estimate> estimatePlan(const ResolvedScenario& scenario, Diagnostics& diags) {
+    return estimatePlan(scenario, defaultEstimatorSettings(scenario), diags);
+}
+
+std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const EstimatorSettings& set,
+                                     Diagnostics& diags) {
+    if (!checkPlanSupported(sc, diags))
+        return std::nullopt;
+    const ParallelConfig& plan = sc.parallel;
+    const ModelConfig& model = sc.model;
+    const TrainingConfig& train = sc.training;
+    const HardwareProfile& hw = set.hardware;
+    const AlphaBetaCollectiveCost collectives(sc.cluster, set.collectives);
+    const CostContext ctx{sc, hw, collectives, set.activations.flashAttention,
+                          set.activations.dropout};
+    const OverlapModel& ov = set.overlap;
+
+    const PipelineLayout layout = pipelineLayout(sc);
+    const int pp = layout.stages, vpp = layout.chunks;
+    const std::int64_t m = layout.microbatches;
+    const double md = static_cast<double>(m);
+    const PipelineScheduleKind schedule = effectiveSchedule(plan);
+    const GroupStrides strides = groupStrides(plan);
+    const GroupPlacement dpGroup{static_cast<int>(plan.dp), strides.dp};
+    const GroupPlacement ppGroup{pp, strides.pp};
+    const double tp = plan.tp;
+    const double gradBytes = gradientReduceBytes(train.precision);
+    const StateBytesPerParam stateBytes = megatronStateBytes(train.precision, train.optimizer);
+    const double weightBytes = stateBytes.weights; // what ZeRO gathers
+    const double actBytes = train.precision == Precision::Fp32 ? 4.0 : 2.0;
+
+    const LayerCost layer = transformerLayerCost(ctx);
+    const EdgeLayerCost embed = embeddingCost(ctx);
+    const EdgeLayerCost output = outputLayerCost(ctx);
+    const ParameterCounts params = countParameters(model);
+
+    // Exposed TP communication per layer and pass.
+    const auto tpExposed = [&](const CollectiveTime& c, const PassCost& pass) {
+        if (!plan.overlap.tp)
+            return c.seconds;
+        const double exposed = exposedAfterOverlap(c.seconds, pass.gemm, ov.tpExposedFraction);
+        return exposed + ov.interference * (c.seconds - exposed);
+    };
+    const double layerTpF = tpExposed(layer.tpForward, layer.forward);
+    const double layerTpB = tpExposed(layer.tpBackward, layer.backward);
+    const double embedTpF = tpExposed(embed.tpForward, embed.forward);
+    const double outTpF = tpExposed(output.tpForward, output.forward);
+    const double outTpB = tpExposed(output.tpBackward, output.backward);
+
+    // Pipeline point-to-point: one [s, b, h] activation (or its gradient) per chunk boundary,
+    // split over TP ranks (Narayanan et al. 2021 sec. 4.1, scatter/gather optimisation).
+    const double p2pBytes =
+        double(train.seqLen) * double(train.microBatch) * double(model.hidden) * actBytes / tp;
+    const CollectiveTime p2p =
+        pp > 1 ? collectives.cost(Collective::SendRecv, p2pBytes, ppGroup) : CollectiveTime{};
+
+    const double perLayerParamsLocal = params.perLayer.tensorParallel / tp +
+                                       (params.perLayer.total() - params.perLayer.tensorParallel);
+
+    // Per (stage, chunk): micro-batch forward/backward seconds and their parts.
+    const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
+    std::vector<double> fwd(nChunks), bwd(nChunks);
+    std::vector<StageParts> parts(pp);
+    std::vector<double> stageParams(pp, 0.0), stageFwd(pp, 0.0), stageBwd(pp, 0.0);
+    std::vector<CommAccount> stageComm(pp);
+
+    for (int s = 0; s < pp; ++s) {
+        const int stageLayers = layout.stageLayers[s];
+        const double recomputeShare =
+            plan.recompute == RecomputeMode::Full
+                ? (plan.recomputeLayers && stageLayers > 0
+                       ? std::min(1.0, double(*plan.recomputeLayers) / stageLayers)
+                       : 1.0)
+                : 0.0;
+        for (int c = 0; c < vpp; ++c) {
+            const double l = layout.layersOf(s, c);
+            const bool first = s == 0 && c == 0;
+            const bool last = s == pp - 1 && c == vpp - 1;
+            StageParts f, b;
+            f.compute = l * layer.forward.compute();
+            f.tp = l * layerTpF;
+            b.compute = l * layer.backward.compute();
+            b.tp = l * layerTpB;
+            CommAccount& ca = stageComm[s];
+            ca.add(ca.tp, layer.tpForward, md * l);
+            ca.add(ca.tp, layer.tpBackward, md * l);
+            if (plan.recompute == RecomputeMode::Selective) {
+                // Korthikanti sec. 4.2: the attention core's forward runs again in backward.
+                b.recompute = l * layer.forward.attention;
+            } else if (plan.recompute == RecomputeMode::Full) {
+                const double lr = l * recomputeShare;
+                b.recompute = lr * layer.forward.compute();
+                b.tp += lr * layerTpF;
+                ca.add(ca.tp, layer.tpForward, md * lr);
+            }
+            double chunkParams = l * perLayerParamsLocal;
+            if (first) {
+                f.compute += embed.forward.compute();
+                b.compute += embed.backward.compute();
+                f.tp += embedTpF;
+                ca.add(ca.tp, embed.tpForward, md);
+                chunkParams += params.embedding / tp;
+            }
+            if (last) {
+                f.compute += output.forward.compute();
+                b.compute += output.backward.compute();
+                f.tp += outTpF;
+                b.tp += outTpB;
+                ca.add(ca.tp, output.tpForward, md);
+                ca.add(ca.tp, output.tpBackward, md);
+                // Untied: the output matrix; tied with pp > 1: Megatron keeps a copy of the
+                // embedding on the last stage (its gradient is all-reduced with the first).
+                const bool ownCopy = !model.tiedEmbeddings || pp > 1;
+                chunkParams +=
+                    (ownCopy ? double(model.vocab) * model.hidden / tp : 0.0) + params.finalNorm;
+            }
+            stageParams[s] += chunkParams;
+            // Point-to-point: every chunk but the very last sends its activations forward,
+            // every chunk but the very first sends its gradients backward.
+            if (pp > 1) {
+                if (!last)
+                    ca.add(ca.pp, p2p, md);
+                if (!first)
+                    ca.add(ca.pp, p2p, md);
+                if (!plan.overlap.pp) {
+                    if (!last)
+                        f.pp += p2p.seconds;
+                    if (!first)
+                        b.pp += p2p.seconds;
+                }
+            }
+            // ZeRO-3 / FSDP: gather the chunk's weights before its forward and again before
+            // its backward; reduce-scatter its gradients after the backward, every
+            // micro-batch (PyTorch FSDP default with gradient accumulation).
+            if (plan.zero >= 3 && plan.dp > 1) {
+                const CollectiveTime ag =
+                    collectives.cost(Collective::AllGather, chunkParams * weightBytes, dpGroup);
+                const CollectiveTime rs =
+                    collectives.cost(Collective::ReduceScatter, chunkParams * gradBytes, dpGroup);
+                ca.add(ca.dp, ag, 2.0 * md);
+                ca.add(ca.dp, rs, md);
+                const double bwdComm = ag.seconds + rs.seconds;
+                f.dp = plan.overlap.dp
+                           ? exposedAfterOverlap(ag.seconds, f.compute, ov.dpExposedFraction)
+                           : ag.seconds;
+                b.dp = plan.overlap.dp
+                           ? exposedAfterOverlap(bwdComm, b.compute, ov.dpExposedFraction)
+                           : bwdComm;
+                // The copies around the collectives run on the compute stream: each gather
+                // copies the gathered flat buffer out into the parameters (read + write), the
+                // reduce-scatter copies the 16-bit gradients into its reduce-dtype buffer
+                // (PyTorch FSDP2 "copy-in/copy-out", RFC pytorch/pytorch#114299; DeepSpeed
+                // ZeRO-3 likewise flattens and unflattens).
+                const double copyBytes = chunkParams * weightBytes * 2.0;
+                f.dp += memoryBoundSeconds(hw, copyBytes, 1);
+                b.dp += memoryBoundSeconds(hw, copyBytes + chunkParams * (2.0 + gradBytes), 2);
+            }
+            const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
+            fwd[idx] = f.total();
+            bwd[idx] = b.total();
+            stageFwd[s] += fwd[idx];
+            stageBwd[s] += bwd[idx];
+            parts[s].compute += md * (f.compute + b.compute);
+            parts[s].recompute += md * (f.recompute + b.recompute);
+            parts[s].tp += md * (f.tp + b.tp);
+            parts[s].pp += md * (f.pp + b.pp);
+            parts[s].dp += md * (f.dp + b.dp);
+        }
+    }
+
+    // The schedule.
+    Estimate est;
+    PipelineInput pin;
+    pin.schedule = schedule;
+    pin.stages = pp;
+    pin.chunks = vpp;
+    pin.microbatches = m;
+    pin.forwardSeconds = fwd.data();
+    pin.backwardSeconds = bwd.data();
+    pin.edgeDelaySeconds = plan.overlap.pp ? p2p.seconds : 0.0;
+    const PipelineResult pr =
+        simulatePipeline(pin, set.recordTimeline ? &est.timeline : nullptr, set.maxScheduleEvents);
+    est.timelineMicrobatches = pr.simulatedMicrobatches;
+    est.microbatches = m;
+
+    // After the last backward: gradient reduction (ZeRO 0-2), the optimizer step, and the
+    // all-gather of the updated weights (ZeRO 1-2, Megatron's distributed optimizer).
+    std::vector<double> postDp(pp, 0.0), postOpt(pp, 0.0), stageEnd(pp, 0.0);
+    for (int s = 0; s < pp; ++s) {
+        if (plan.dp > 1 && plan.zero < 3) {
+            const double gradBuffer = stageParams[s] * gradBytes;
+            const CollectiveTime red =
+                collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
+                                 gradBuffer, dpGroup);
+            CommAccount& ca = stageComm[s];
+            ca.add(ca.dp, red, 1.0);
+            double exposed = plan.overlap.dp ? exposedAfterOverlap(red.seconds, stageBwd[s],
+                                                                   ov.dpExposedFraction)
+                                             : red.seconds;
+            if (plan.zero >= 1) {
+                const CollectiveTime ag =
+                    collectives.cost(Collective::AllGather, stageParams[s] * weightBytes, dpGroup);
+                ca.add(ca.dp, ag, 1.0);
+                exposed += plan.overlap.dp
+                               ? exposedAfterOverlap(ag.seconds, stageFwd[s], ov.dpExposedFraction)
+                               : ag.seconds;
+            }
+            postDp[s] = exposed;
+        }
+        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(plan.dp) : 1.0);
+        postOpt[s] =
+            memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
+        stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s];
+    }
+    const int ref =
+        static_cast<int>(std::max_element(stageEnd.begin(), stageEnd.end()) - stageEnd.begin());
+    est.stepSeconds = stageEnd[ref];
+    TimeBreakdown& tb = est.time;
+    tb.compute = parts[ref].compute;
+    tb.recompute = parts[ref].recompute;
+    tb.tpExposed = parts[ref].tp;
+    tb.ppExposed = parts[ref].pp;
+    tb.dpExposed = parts[ref].dp + postDp[ref];
+    tb.optimizer = postOpt[ref];
+    // The bubble is what remains of the step: idle time of the deciding rank.
+    tb.pipelineBubble =
+        std::max(0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.ppExposed +
+                                         tb.dpExposed + tb.optimizer));
+    est.stepSeconds = tb.sum();
+
+    est.stageTimes.reserve(pp);
+    for (int s = 0; s < pp; ++s)
+        est.stageTimes.push_back(
+            {s, stageFwd[s], stageBwd[s], pr.stageBusySeconds[s], stageEnd[s]});
+
+    // Memory per stage.
+    const ActivationLayout actLayout{train.seqLen, train.microBatch, plan.tp,
+                                     plan.sequenceParallel};
+    const double actNone = layerActivationBytes(model, actLayout, set.activations);
+    const double actSelective = layerActivationBytesSelective(model, actLayout, set.activations);
+    const double actFull = layerActivationBytesFull(model, actLayout);
+    const double gpuBytes = sc.cluster.gpu.memoryGiB * double(1ull << 30);
+    est.capacityBytes = gpuBytes;
+    est.stages.reserve(pp);
+    int communicators = (plan.tp > 1) + (plan.dp > 1) + (pp > 1);
+    for (int s = 0; s < pp; ++s) {
+        StageMemory sm;
+        sm.stage = s;
+        const ModelStateBytes states =
+            modelStateBytes(stageParams[s], plan.dp, plan.zero, stateBytes);
+        sm.bytes.weights = states.weights;
+        sm.bytes.gradients = states.gradients;
+        sm.bytes.optimizer = states.optimizer;
+        const int stageLayers = layout.stageLayers[s];
+        double perMicrobatch = 0;
+        double workingSet = 0;
+        switch (plan.recompute) {
+        case RecomputeMode::None:
+            perMicrobatch = stageLayers * actNone;
+            break;
+        case RecomputeMode::Selective:
+            perMicrobatch = stageLayers * actSelective;
+            break;
+        case RecomputeMode::Full: {
+            const int recomputed =
+                plan.recomputeLayers ? std::min(*plan.recomputeLayers, stageLayers) : stageLayers;
+            perMicrobatch = recomputed * actFull + (stageLayers - recomputed) * actNone;
+            // The layer being recomputed holds its full activations during its backward.
+            workingSet = recomputed > 0 ? actNone : 0.0;
+            break;
+        }
+        }
+        const double inFlight = microbatchesInFlight(schedule, pp, vpp, s, m);
+        sm.bytes.activations = inFlight * perMicrobatch + workingSet;
+        if (s == pp - 1)
+            sm.bytes.activations += outputLayerActivationBytes(model, actLayout);
+        sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
+        if (plan.zero >= 3 && plan.dp > 1) {
+            // FSDP: the gathered weights of the current and the prefetched layer, and one
+            // layer's unsharded gradients before their reduce-scatter.
+            sm.bytes.commBuffers += perLayerParamsLocal * (2.0 * weightBytes + gradBytes);
+        }
+        if (plan.overlap.tp && plan.tp > 1 && plan.sequenceParallel) {
+            // TransformerEngine userbuffers for TP overlap: gathered [s, b, h] in and out.
+            sm.bytes.commBuffers +=
+                2.0 * double(train.seqLen) * train.microBatch * model.hidden * actBytes;
+        }
+        const double tensors = sm.bytes.weights + sm.bytes.gradients + sm.bytes.optimizer +
+                               sm.bytes.activations + sm.bytes.commBuffers;
+        sm.bytes.framework = kCudaContextBytes + kAllocatorFragmentation * tensors;
+        const double total = sm.bytes.total();
+        if (s == 0 || total > est.peakBytes) {
+            est.peakBytes = total;
+            est.peakStage = s;
+            est.peakBreakdown = sm.bytes;
+        }
+        est.stages.push_back(sm);
+    }
+    est.fits = est.peakBytes <= est.capacityBytes;
+
+    // Throughput.
+    const double tokensPerStep = double(train.globalBatch) * double(train.seqLen);
+    const double gpus = double(sc.cluster.numGpus);
+    est.tokensPerS = tokensPerStep / est.stepSeconds;
+    est.tokensPerSPerGpu = est.tokensPerS / gpus;
+    est.modelTflopsPerGpu =
+        trainingFlopsPerToken(model, train.seqLen) * est.tokensPerSPerGpu / 1e12;
+    const double peak = densePeakTflops(sc.cluster.gpu, train.precision);
+    est.mfu = peak > 0 ? est.modelTflopsPerGpu / peak : 0.0;
+    if (train.tokens && *train.tokens > 0) {
+        // Whole optimizer steps until training.tokens are consumed.
+        est.trainSteps = std::ceil(*train.tokens / tokensPerStep);
+        est.trainDays = *est.trainSteps * est.stepSeconds / 86400.0;
+    }
+
+    // Communication: bytes per GPU averaged over stages; per link over the whole cluster.
+    const double gpusPerStage = gpus / pp;
+    for (int s = 0; s < pp; ++s) {
+        est.commBytesPerGpu.tp += stageComm[s].tp / pp;
+        est.commBytesPerGpu.pp += stageComm[s].pp / pp;
+        est.commBytesPerGpu.dp += stageComm[s].dp / pp;
+        est.commBytesByLink.scaleUp += stageComm[s].scaleUp * gpusPerStage;
+        est.commBytesByLink.scaleOut += stageComm[s].scaleOut * gpusPerStage;
+    }
+
+    // Warnings.
+    const double use = est.peakBytes / est.capacityBytes;
+    if (!est.fits)
+        est.warnings.push_back("does not fit: stage " + std::to_string(est.peakStage) + " needs " +
+                               formatGiB(est.peakBytes) + " of " + formatGiB(est.capacityBytes));
+    else if (use > 0.9)
+        est.warnings.push_back("plan uses " + std::to_string(int(std::lround(use * 100))) +
+                               "% of memory: fragmentation risk");
+    if (!pr.ok)
+        est.warnings.push_back("the pipeline schedule simulation did not complete");
+    return est;
+}
+
+} // namespace ts

@@ -1,0 +1,209 @@
+#include "estimate/LayerCost.h"
+
+#include "hardware/KernelTime.h"
+#include "model/TransformerArithmetic.h"
+
+#include <algorithm>
+
+namespace ts {
+
+namespace {
+
+struct Shape {
+    double tokens; // micro-batch x sequence: the GEMM M dimension
+    double h, q, kv, ffn, upWidth, vocab;
+    double tp;
+    double replicated; // 1/tp under sequence parallelism, else 1
+    MatmulDtype dtype;
+    double inBytes;
+    double actBytes; // activations between kernels: FP32 training 4, else 16-bit
+    bool fp8;
+};
+
+Shape shapeOf(const ResolvedScenario& sc) {
+    const ModelConfig& m = sc.model;
+    Shape s{};
+    s.tokens = double(sc.training.seqLen) * double(sc.training.microBatch);
+    s.h = double(m.hidden);
+    s.q = double(queryWidth(m));
+    s.kv = double(keyValueWidth(m));
+    s.ffn = double(m.ffnHidden);
+    s.upWidth = (m.mlp == MlpKind::SwiGlu ? 2.0 : 1.0) * s.ffn;
+    s.vocab = double(m.vocab);
+    s.tp = std::max(1, sc.parallel.tp);
+    s.replicated = sc.parallel.sequenceParallel ? 1.0 / s.tp : 1.0;
+    s.dtype = matmulDtypeFor(sc.training.precision);
+    s.fp8 = s.dtype == MatmulDtype::Fp8 || s.dtype == MatmulDtype::Fp4;
+    s.inBytes = s.dtype == MatmulDtype::Tf32 ? 4.0 : (s.fp8 ? 1.0 : 2.0);
+    s.actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    return s;
+}
+
+// Forward, input-gradient and weight-gradient GEMMs of one linear layer [M x K] x [K x N]
+// (the backward costs twice the forward; Narayanan et al. 2021 sec. 5.1). Weight gradients
+// accumulate into FP32 main gradients (Megatron-LM).
+void addLinear(const HardwareProfile& hw, const Shape& s, double n, double k, PassCost& fwd,
+               PassCost& bwd) {
+    const double m = s.tokens;
+    fwd.gemm += matmulSeconds(hw, s.dtype, m, n, k, s.inBytes, 2.0);
+    bwd.gemm += matmulSeconds(hw, s.dtype, m, k, n, s.inBytes, 2.0);
+    bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, 4.0);
+}
+
+GroupPlacement tpGroup(const ResolvedScenario& sc) {
+    return {sc.parallel.tp, 1};
+}
+
+void addCollective(CollectiveTime& into, const CollectiveTime& c, double times = 1.0) {
+    into.seconds += times * c.seconds;
+    into.scaleUpBytes += times * c.scaleUpBytes;
+    into.scaleOutBytes += times * c.scaleOutBytes;
+}
+
+} // namespace
+
+double exposedAfterOverlap(double commSeconds, double computeSeconds, double exposedFraction) {
+    return std::max(exposedFraction * commSeconds, commSeconds - computeSeconds);
+}
+
+LayerCost transformerLayerCost(const CostContext& ctx) {
+    const ResolvedScenario& sc = ctx.scenario;
+    const HardwareProfile& hw = ctx.hw;
+    const Shape s = shapeOf(sc);
+    LayerCost c;
+
+    addLinear(hw, s, (s.q + 2.0 * s.kv) / s.tp, s.h, c.forward, c.backward); // QKV
+    addLinear(hw, s, s.h, s.q / s.tp, c.forward, c.backward);                // output proj.
+    addLinear(hw, s, s.upWidth / s.tp, s.h, c.forward, c.backward);          // MLP up (+gate)
+    addLinear(hw, s, s.h, s.ffn / s.tp, c.forward, c.backward);              // MLP down
+
+    const AttentionShape attn{double(sc.training.microBatch) * sc.model.heads / s.tp,
+                              sc.training.seqLen, sc.model.headDim, kCausalAttention};
+    if (ctx.flashAttention) {
+        c.forward.attention = attentionForwardSeconds(hw, attn);
+        c.backward.attention = attentionBackwardSeconds(hw, attn);
+    } else {
+        // Q K^T and P V as batched GEMMs over the whole s x s matrix (the mask is applied
+        // after the multiply), in the training dtype's 16-bit form; the softmax reads and
+        // writes 2 bytes per score, dropout another 2 + 2 and a 1-byte mask; the backward
+        // runs both GEMMs twice and the softmax gradient reads 4 and writes 2 bytes per score.
+        const double sl = static_cast<double>(sc.training.seqLen);
+        const double rows = attn.batchHeads * sl;
+        const double hd = sc.model.headDim;
+        const MatmulDtype dt = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
+        const double scores = rows * sl;
+        const double fwdBytes = scores * (4.0 + (ctx.dropout ? 5.0 : 0.0));
+        const double bwdBytes = scores * (6.0 + (ctx.dropout ? 5.0 : 0.0));
+        c.forward.attention = matmulSeconds(hw, dt, rows, sl, hd) +
+                              matmulSeconds(hw, dt, rows, hd, sl) +
+                              memoryBoundSeconds(hw, fwdBytes, ctx.dropout ? 2 : 1);
+        c.backward.attention =
+            2.0 * (matmulSeconds(hw, dt, rows, sl, hd) + matmulSeconds(hw, dt, rows, hd, sl)) +
+            memoryBoundSeconds(hw, bwdBytes, ctx.dropout ? 2 : 1);
+    }
+
+    // Memory-bound work per token, forward, in bytes (16-bit activations, fused kernels as in
+    // Megatron-LM / TransformerEngine): two norms (read + write h), two residual adds with
+    // bias and dropout fused (read 2h, write h), the activation function (GELU: read and
+    // write ffn; SwiGLU: read 2 ffn, write ffn). Norms and residuals run on 1/tp of the tokens
+    // under sequence parallelism. The backward moves about twice the forward's bytes (it reads
+    // the saved input and the incoming gradient and writes the outgoing gradient).
+    const double actBytes = sc.model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0;
+    double fwdBytes = (8.0 * s.h + 12.0 * s.h) * s.replicated + actBytes * s.ffn / s.tp;
+    double bwdBytes = 2.0 * fwdBytes;
+    int fwdKernels = 5, bwdKernels = 9;
+    if (s.fp8) {
+        // FP8 recipes (TransformerEngine, torchao float8) cast every GEMM input: read 2 bytes,
+        // write 1 byte (plus a transposed copy for the backward GEMMs), and the weights once
+        // per micro-batch; the gradients are cast in the backward.
+        const double gemmInputs = 2.0 * s.h + (s.q + s.ffn) / s.tp;
+        const double gemmGradInputs = (s.q + 2.0 * s.kv + s.upWidth) / s.tp + 2.0 * s.h;
+        fwdBytes += 4.0 * gemmInputs;
+        bwdBytes += 4.0 * gemmGradInputs;
+        const double weights =
+            (s.h * (s.q + 2.0 * s.kv) + s.q * s.h + (s.upWidth + s.ffn) * s.h) / s.tp;
+        c.forward.elementwise += memoryBoundSeconds(hw, 4.0 * weights, 4);
+        fwdKernels += 4;
+        bwdKernels += 4;
+    }
+    c.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * s.tokens, fwdKernels);
+    c.backward.elementwise += memoryBoundSeconds(hw, bwdBytes * s.tokens, bwdKernels);
+
+    // Tensor parallelism (Shoeybi et al. 2019; Korthikanti et al. 2022 sec. 4.2.2): without
+    // SP, two all-reduces of the [s, b, h] activations forward and two backward. With SP,
+    // forward: two all-gathers and two reduce-scatters; backward: two reduce-scatters of the
+    // column-parallel input gradients, two all-gathers of the row-parallel output gradients
+    // and two all-gathers re-gathering the column-parallel inputs for the weight gradients.
+    if (s.tp > 1) {
+        const double bytes = s.tokens * s.h * s.actBytes;
+        const GroupPlacement g = tpGroup(sc);
+        if (sc.parallel.sequenceParallel) {
+            const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
+            const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
+            addCollective(c.tpForward, ag, 2);
+            addCollective(c.tpForward, rs, 2);
+            addCollective(c.tpBackward, ag, 4);
+            addCollective(c.tpBackward, rs, 2);
+        } else {
+            const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
+            addCollective(c.tpForward, ar, 2);
+            addCollective(c.tpBackward, ar, 2);
+        }
+    }
+    return c;
+}
+
+EdgeLayerCost embeddingCost(const CostContext& ctx) {
+    const ResolvedScenario& sc = ctx.scenario;
+    const HardwareProfile& hw = ctx.hw;
+    const Shape s = shapeOf(sc);
+    EdgeLayerCost c;
+    // Table lookup (write the [tokens, h] output); backward scatter-adds into FP32 gradients.
+    c.forward.elementwise = memoryBoundSeconds(hw, s.tokens * s.h * s.actBytes, 1);
+    c.backward.elementwise = memoryBoundSeconds(hw, s.tokens * s.h * 10.0, 1);
+    if (s.tp > 1) {
+        // Vocabulary-parallel embedding: the partial lookups are summed across TP.
+        const double bytes = s.tokens * s.h * s.actBytes;
+        const Collective kind =
+            sc.parallel.sequenceParallel ? Collective::ReduceScatter : Collective::AllReduce;
+        c.tpForward = ctx.collectives.cost(kind, bytes, tpGroup(sc));
+    }
+    return c;
+}
+
+EdgeLayerCost outputLayerCost(const CostContext& ctx) {
+    const ResolvedScenario& sc = ctx.scenario;
+    const HardwareProfile& hw = ctx.hw;
+    const Shape s = shapeOf(sc);
+    EdgeLayerCost c;
+    // The output projection stays in BF16 under FP8 recipes (TransformerEngine and torchao
+    // convert the transformer layers' linears only).
+    const MatmulDtype dtype = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
+    const double inBytes = s.fp8 ? 2.0 : s.inBytes;
+    const double n = s.vocab / s.tp;
+    c.forward.gemm = matmulSeconds(hw, dtype, s.tokens, n, s.h, inBytes, 2.0);
+    c.backward.gemm = matmulSeconds(hw, dtype, s.tokens, s.h, n, inBytes, 2.0) +
+                      matmulSeconds(hw, dtype, s.h, n, s.tokens, inBytes, 4.0);
+    // Final norm, then the vocabulary-parallel cross entropy in FP32 (read the 16-bit logits,
+    // write and re-read FP32 values; the backward writes the logit gradients).
+    c.forward.elementwise =
+        memoryBoundSeconds(hw, s.tokens * (4.0 * s.h * s.replicated + 10.0 * n), 4);
+    c.backward.elementwise =
+        memoryBoundSeconds(hw, s.tokens * (8.0 * s.h * s.replicated + 10.0 * n), 4);
+    if (s.tp > 1) {
+        const double bytes = s.tokens * s.h * s.actBytes;
+        const GroupPlacement g = tpGroup(sc);
+        // Cross-entropy max and sum all-reduces (FP32 per token), and with SP the gather of the
+        // final norm output and the reduce-scatter of its gradient.
+        c.tpForward = ctx.collectives.cost(Collective::AllReduce, s.tokens * 8.0, g);
+        if (sc.parallel.sequenceParallel) {
+            addCollective(c.tpForward, ctx.collectives.cost(Collective::AllGather, bytes, g));
+            c.tpBackward = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
+        } else {
+            c.tpBackward = ctx.collectives.cost(Collective::AllReduce, bytes, g);
+        }
+    }
+    return c;
+}
+
+} // namespace ts

@@ -1,0 +1,66 @@
+#pragma once
+// Time of one transformer layer (and of the embedding and output layer) for one micro-batch
+// on one GPU, split by kind of work, with the tensor-parallel communication it causes.
+
+#include "hardware/HardwareProfile.h"
+#include "parallel/CollectiveCost.h"
+#include "scenario/ResolvedScenario.h"
+
+namespace ts {
+
+// Calibration of what the hardware profile does not hold: how much communication an overlap
+// hides. An overlapped collective of time c beside compute of time t stays exposed for
+// max(f c, c - t): chunked overlap cannot hide its first and last chunk (TransformerEngine
+// userbuffers split each TP collective into tp chunks, Wang et al. ASPLOS'23; Megatron's
+// DDP reduces its last gradient bucket after the backward ends). The values were calibrated
+// once on the published runs (tests/tst_accuracy.cpp), one value for every case.
+struct OverlapModel {
+    double tpExposedFraction = 0.15;
+    double dpExposedFraction = 0.30;
+    // Slowdown of compute that runs beside an overlapped collective (SMs and HBM shared with
+    // the NCCL kernels), as a fraction of the hidden communication time.
+    double interference = 0.10;
+};
+
+struct PassCost {
+    double gemm = 0;        // linear layers
+    double attention = 0;   // attention core
+    double elementwise = 0; // norms, activation function, residual adds, casts
+    double compute() const { return gemm + attention + elementwise; }
+};
+
+struct LayerCost {
+    PassCost forward;
+    PassCost backward;
+    // Tensor-parallel collectives (seconds, before any overlap) and bytes sent per GPU.
+    CollectiveTime tpForward;
+    CollectiveTime tpBackward;
+};
+
+struct EdgeLayerCost {
+    PassCost forward;
+    PassCost backward;
+    CollectiveTime tpForward;
+    CollectiveTime tpBackward;
+};
+
+struct CostContext {
+    const ResolvedScenario& scenario;
+    const HardwareProfile& hw;
+    const CollectiveCost& collectives;
+    // false: the attention scores are materialised (Megatron-LM before flash attention,
+    // Narayanan et al. 2021): two batched GEMMs over the full s x s matrix, then a fused
+    // scale-mask-softmax and dropout at HBM bandwidth.
+    bool flashAttention = true;
+    bool dropout = false;
+};
+
+LayerCost transformerLayerCost(const CostContext& ctx);
+// The input embedding (first stage) and the final norm, output layer and loss (last stage).
+EdgeLayerCost embeddingCost(const CostContext& ctx);
+EdgeLayerCost outputLayerCost(const CostContext& ctx);
+
+// Exposed part of a communication of `commSeconds` overlapped with `computeSeconds`.
+double exposedAfterOverlap(double commSeconds, double computeSeconds, double exposedFraction);
+
+} // namespace ts

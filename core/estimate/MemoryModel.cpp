@@ -1,0 +1,131 @@
+#include "estimate/MemoryModel.h"
+
+#include "model/TransformerArithmetic.h"
+
+#include <algorithm>
+
+namespace ts {
+
+StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimizer) {
+    StateBytesPerParam b;
+    const bool fp32 = precision == Precision::Fp32;
+    b.weights = fp32 ? 4.0 : 2.0;
+    b.gradients = 4.0;
+    const double master = fp32 ? 0.0 : 4.0;
+    switch (optimizer) {
+    case OptimizerKind::Adam:
+        b.optimizer = master + 8.0;
+        break;
+    case OptimizerKind::Sgd:
+        b.optimizer = master + 4.0;
+        break;
+    case OptimizerKind::Adafactor:
+        // Row and column second-moment factors: negligible against the master weights.
+        b.optimizer = master + 0.0;
+        break;
+    }
+    if (fp32 && optimizer == OptimizerKind::Adafactor)
+        b.optimizer = 0.0;
+    return b;
+}
+
+ModelStateBytes modelStateBytes(double params, std::int64_t dp, int zero,
+                                const StateBytesPerParam& bytes) {
+    const double d = static_cast<double>(std::max<std::int64_t>(1, dp));
+    ModelStateBytes m;
+    m.weights = params * bytes.weights / (zero >= 3 ? d : 1.0);
+    m.gradients = params * bytes.gradients / (zero >= 2 ? d : 1.0);
+    m.optimizer = params * bytes.optimizer / (zero >= 1 ? d : 1.0);
+    return m;
+}
+
+namespace {
+
+struct ActivationTerms {
+    double replicated = 0; // per token, bytes / h units not divided by TP without SP
+    double sharded = 0;    // divided by TP
+    double scores = 0;     // bytes per (token x s x head): the s x s attention terms
+};
+
+// Per-token bytes of one layer, split as in Korthikanti et al. 2022, sec. 4.1.
+ActivationTerms layerTerms(const ModelConfig& m, const ActivationAssumptions& a) {
+    const double h = static_cast<double>(m.hidden);
+    const double q = static_cast<double>(queryWidth(m));
+    const double kv = static_cast<double>(keyValueWidth(m));
+    const double ffn = static_cast<double>(m.ffnHidden);
+    const double mask = a.dropout ? 1.0 : 0.0;
+    ActivationTerms t;
+    // Attention block: QKV input 2h (replicated), Q 2q, K and V 2kv each, output-projection
+    // input 2q; dropout mask after the output projection h (replicated).
+    t.replicated += 2.0 * h + mask * h;
+    t.sharded += 2.0 * q + 4.0 * kv + 2.0 * q;
+    if (!a.flashAttention) {
+        // Softmax output 2, dropout mask 1, dropout output 2 bytes per score (5as^2b).
+        t.scores = 2.0 + mask + (a.dropout ? 2.0 : 0.0);
+    } else {
+        // Flash attention keeps only the FP32 log-sum-exp per query row and head.
+        t.sharded += 4.0 * m.heads;
+    }
+    // MLP: input 2h (replicated); GELU: its input and the down-projection input, 2ffn each;
+    // SwiGLU: gate and up outputs and the down-projection input, 2ffn each; dropout mask h.
+    t.replicated += 2.0 * h + mask * h;
+    t.sharded += (m.mlp == MlpKind::Gelu ? 4.0 : 6.0) * ffn;
+    // The inputs of the two norms, 2h each (replicated).
+    t.replicated += 4.0 * h;
+    return t;
+}
+
+double tokens(const ActivationLayout& l) {
+    return static_cast<double>(l.seqLen) * static_cast<double>(l.microBatch);
+}
+
+} // namespace
+
+double layerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
+                            const ActivationAssumptions& assumptions) {
+    const ActivationTerms t = layerTerms(model, assumptions);
+    const double tp = std::max(1, layout.tp);
+    const double replicated = layout.sequenceParallel ? t.replicated / tp : t.replicated;
+    const double s = static_cast<double>(layout.seqLen);
+    const double scores = t.scores * s * model.heads / tp; // 5as/h x h per token
+    return tokens(layout) * (replicated + t.sharded / tp + scores);
+}
+
+double layerActivationBytesSelective(const ModelConfig& model, const ActivationLayout& layout,
+                                     const ActivationAssumptions& assumptions) {
+    const ActivationTerms t = layerTerms(model, assumptions);
+    const double tp = std::max(1, layout.tp);
+    const double replicated = layout.sequenceParallel ? t.replicated / tp : t.replicated;
+    return tokens(layout) * (replicated + t.sharded / tp);
+}
+
+double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout& layout) {
+    const double tp = std::max(1, layout.tp);
+    return tokens(layout) * 2.0 * static_cast<double>(model.hidden) /
+           (layout.sequenceParallel ? tp : 1.0);
+}
+
+double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout) {
+    const double tp = std::max(1, layout.tp);
+    const double h = static_cast<double>(model.hidden);
+    return tokens(layout) *
+           (4.0 * h / (layout.sequenceParallel ? tp : 1.0) + 4.0 * model.vocab / tp);
+}
+
+double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,
+                            std::int64_t microbatches) {
+    const double m = static_cast<double>(microbatches);
+    switch (schedule) {
+    case PipelineScheduleKind::GPipe:
+        return m;
+    case PipelineScheduleKind::Interleaved: {
+        const double v = std::max(1, chunks);
+        const double warmup = double(stages - stage - 1) * 2.0 + (v - 1.0) * stages;
+        return std::min(m * v, warmup + 1.0) / v;
+    }
+    default:
+        return std::min(m, double(stages - stage));
+    }
+}
+
+} // namespace ts

@@ -1,0 +1,96 @@
+#pragma once
+// Memory per GPU: model states (weights, gradients, optimizer states) by precision and ZeRO
+// stage, activations per layer (Korthikanti et al. 2022), communication buffers and framework
+// overhead.
+
+#include "scenario/Enums.h"
+#include "scenario/ModelConfig.h"
+
+#include <cstdint>
+
+namespace ts {
+
+// Bytes per parameter of each model state before ZeRO sharding.
+struct StateBytesPerParam {
+    double weights = 2;
+    double gradients = 4;
+    double optimizer = 12;
+};
+
+// Megatron-LM accounting (megatron/training/theoretical_memory_usage.py: 18 bytes per
+// parameter, 6 + 12/d with the distributed optimizer): 16-bit weights, FP32 main gradients
+// (bf16 training accumulates and reduces gradients in FP32; Megatron arguments.py), and Adam's
+// FP32 master weights, momentum and variance (12). FP32 training keeps no master copy.
+// SGD with momentum: master + momentum (8); Adafactor: master + factored moments (~4).
+StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimizer);
+
+// The ZeRO paper's accounting (Rajbhandari et al. 2020, sec. 3.1): fp16 weights 2, fp16
+// gradients 2, K = 12 optimizer bytes.
+inline constexpr StateBytesPerParam kZeroPaperStateBytes{2, 2, 12};
+
+struct ModelStateBytes {
+    double weights = 0;
+    double gradients = 0;
+    double optimizer = 0;
+    double total() const { return weights + gradients + optimizer; }
+};
+
+// ZeRO (Rajbhandari et al. 2020, Fig. 1): stage 1 shards optimizer states over the `dp`
+// replicas (= Megatron's distributed optimizer), stage 2 also gradients, stage 3 also weights.
+ModelStateBytes modelStateBytes(double params, std::int64_t dp, int zero,
+                                const StateBytesPerParam& bytes);
+
+// What Korthikanti et al. 2022 assume (GPT: dropout after attention and MLP, attention
+// scores materialised) versus a flash-attention, dropout-free model (Llama, most 2024 runs).
+struct ActivationAssumptions {
+    bool flashAttention = true; // no s x s scores in memory (Dao et al. 2022)
+    bool dropout = false;       // 1-byte masks after attention, attention output, and MLP
+};
+
+struct ActivationLayout {
+    std::int64_t seqLen = 0;
+    std::int64_t microBatch = 1;
+    int tp = 1;
+    bool sequenceParallel = false;
+};
+
+// Bytes one transformer layer keeps for backward with no recompute (16-bit activations).
+// With the paper's assumptions (GELU, ffn = 4h, MHA, dropout, no flash) this is exactly
+// Korthikanti et al. 2022, Table 2: sbh(34 + 5as/h) without parallelism,
+// sbh(10 + 24/t + 5as/(ht)) with TP, (sbh/t)(34 + 5as/h) with TP + SP.
+double layerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
+                            const ActivationAssumptions& assumptions = {});
+
+// Selective recompute (Korthikanti sec. 4.2): the attention core is recomputed, so its
+// s x s tensors are not kept: sbh(10 + 24/t) with TP, 34 sbh / t with TP + SP.
+double layerActivationBytesSelective(const ModelConfig& model, const ActivationLayout& layout,
+                                     const ActivationAssumptions& assumptions = {});
+
+// Full recompute keeps only the layer input: 2sbh (divided by t under SP).
+double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout& layout);
+
+// The last stage's extra activations for one micro-batch: the final norm input and the
+// FP32 logits of the vocabulary-parallel cross entropy, 4sbh + 4sbV/t (Megatron
+// theoretical_memory_usage.py: 4sbh(1 + V/h) for the output layer).
+double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout);
+
+// Peak micro-batch activations held by pipeline rank `stage`, in units of "one micro-batch
+// through all of this rank's layers" (Narayanan et al. 2021 sec. 2.2; Megatron
+// theoretical_memory_usage.py): GPipe m; 1F1B min(m, p - s); interleaved: the warm-up
+// chunk-forwards plus one, (p - s - 1) * 2 + (v - 1) * p + 1, over v (first stage:
+// p (1 + (p - 1) / (p v))).
+double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,
+                            std::int64_t microbatches);
+
+// Framework overhead (not held by tensors): CUDA context with cuBLAS/cuDNN workspaces,
+// ~ 0.5-1 GiB per process (PyTorch "CUDA semantics" notes; ml-engineering
+// training/performance "memory: CUDA context"), and the caching allocator's fragmentation,
+// a fraction of what tensors hold.
+inline constexpr double kCudaContextBytes = 0.75 * (1ull << 30);
+inline constexpr double kAllocatorFragmentation = 0.05;
+
+// NCCL buffers: NCCL_BUFFSIZE 4 MiB per channel per peer direction (NCCL environment
+// variables doc) with up to 32 channels on NVLink/IB: ~ 256 MiB per communicator in use.
+inline constexpr double kNcclBytesPerCommunicator = 256.0 * (1ull << 20);
+
+} // namespace ts

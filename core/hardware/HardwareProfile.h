@@ -1,0 +1,74 @@
+#pragma once
+// The efficiencies that turn a GPU's datasheet peaks into kernel times. Defaults come from
+// public figures (below); a calibration profile measured on real hardware (issue 6,
+// tools/calibrate) replaces them through this one seam: build a HardwareProfile from the
+// measurements instead of calling defaultHardwareProfile().
+
+#include "scenario/ClusterConfig.h"
+#include "scenario/Enums.h"
+
+#include <array>
+#include <cstddef>
+
+namespace ts {
+
+enum class MatmulDtype { Tf32, Fp16, Bf16, Fp8, Fp4 };
+inline constexpr std::size_t kMatmulDtypeCount = 5;
+
+struct MatmulProfile {
+    double peakTflops = 0; // dense datasheet peak of this dtype (0 = not supported)
+    // Achievable fraction of peak for large, well-shaped multiplies: MAMF / peak, where
+    // MAMF is the "maximum achievable matmul FLOPS" measured by
+    // stas00/ml-engineering compute/accelerator/benchmarks/mamf-finder.py.
+    double efficiency = 0;
+};
+
+// A GEMM tile shape the library may pick; `efficiency` is its relative per-SM throughput
+// (smaller tiles reuse less data per load).
+struct GemmTile {
+    int m = 128;
+    int n = 128;
+    double efficiency = 1.0;
+};
+
+struct HardwareProfile {
+    std::array<MatmulProfile, kMatmulDtypeCount> matmul{};
+    int smCount = 0; // 0 = unknown: no wave quantization
+    std::array<GemmTile, 3> tiles{};
+    // Reduction depth at which a GEMM reaches half of its efficiency loss from short K
+    // (the prologue/epilogue of each output tile is amortized over K).
+    double gemmHalfEfficiencyK = 48;
+    // Size at which a GEMM reaches half of its large-size efficiency: small multiplies cannot
+    // fill the GPU nor hide their prologue (Calculon's size-dependent efficiency curves,
+    // Isaev et al. SC'23; NVIDIA "Matrix Multiplication Background", Fig. 2).
+    double gemmHalfEfficiencyFlops = 0;
+    // Fraction of MAMF that the GEMMs of a training step sustain: MAMF is the best of a
+    // short shape sweep; a step runs for seconds at the power limit.
+    double sustainedMatmulFraction = 1.0;
+
+    // Flash-style attention as a fraction of the dense BF16 peak, forward and backward.
+    double attentionForwardEfficiency = 0;
+    double attentionBackwardEfficiency = 0;
+    int attentionBlock = 128; // query/key tile of the attention kernel (causal tiles)
+
+    double hbmGBps = 0;
+    double hbmEfficiency = 0; // achieved fraction of the datasheet bandwidth
+
+    // Fixed cost of one kernel on the GPU timeline (launch gap, ramp-up, tail).
+    double kernelOverheadUs = 0;
+
+    const MatmulProfile& forDtype(MatmulDtype dtype) const {
+        return matmul[static_cast<std::size_t>(dtype)];
+    }
+    double bf16PeakTflops() const { return forDtype(MatmulDtype::Bf16).peakTflops; }
+};
+
+// Defaults documented in HardwareProfile.cpp, from the GPU's datasheet and MAMF figures.
+HardwareProfile defaultHardwareProfile(const GpuSpec& gpu);
+
+// The dtype of the training precision's matrix multiplies and its dense peak (the MFU
+// denominator). FP32 training multiplies in TF32 where the GPU has it.
+MatmulDtype matmulDtypeFor(Precision precision);
+double densePeakTflops(const GpuSpec& gpu, Precision precision);
+
+} // namespace ts

@@ -1,0 +1,82 @@
+#include "hardware/KernelTime.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts {
+
+namespace {
+
+double quantizationEfficiency(const GemmTile& tile, int smCount, double m, double n) {
+    const double tilesM = std::ceil(m / tile.m);
+    const double tilesN = std::ceil(n / tile.n);
+    // Tile quantization: the padded part of the edge tiles is computed and thrown away.
+    const double tileEff = (m * n) / (tilesM * tile.m * tilesN * tile.n);
+    double waveEff = 1.0;
+    if (smCount > 0) {
+        // Wave quantization: the last wave of tiles leaves SMs idle.
+        const double tiles = tilesM * tilesN;
+        const double waves = std::ceil(tiles / smCount);
+        waveEff = tiles / (waves * smCount);
+    }
+    return tile.efficiency * tileEff * waveEff;
+}
+
+} // namespace
+
+double matmulShapeEfficiency(const HardwareProfile& hw, double m, double n, double k) {
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 1.0;
+    double best = 0;
+    for (const GemmTile& tile : hw.tiles)
+        best = std::max(best, quantizationEfficiency(tile, hw.smCount, m, n));
+    // Normalise so that a large, perfectly divisible GEMM on the best tile scores 1.
+    const double reduction = k / (k + hw.gemmHalfEfficiencyK);
+    const double reductionRef = 8192.0 / (8192.0 + hw.gemmHalfEfficiencyK);
+    return std::min(1.0, best * reduction / reductionRef);
+}
+
+double matmulSeconds(const HardwareProfile& hw, MatmulDtype dtype, double m, double n, double k,
+                     double inputBytes, double outputBytes) {
+    if (m <= 0 || n <= 0 || k <= 0)
+        return 0.0;
+    const MatmulProfile& mp = hw.forDtype(dtype);
+    const double flops = 2.0 * m * n * k;
+    const double sizeEff =
+        hw.gemmHalfEfficiencyFlops > 0 ? flops / (flops + hw.gemmHalfEfficiencyFlops) : 1.0;
+    const double eff =
+        mp.efficiency * hw.sustainedMatmulFraction * sizeEff * matmulShapeEfficiency(hw, m, n, k);
+    const double compute = flops / (mp.peakTflops * 1e12 * eff);
+    const double bytes = (m * k + k * n) * inputBytes + m * n * outputBytes;
+    const double memory = bytes / (hw.hbmGBps * 1e9 * hw.hbmEfficiency);
+    return std::max(compute, memory) + hw.kernelOverheadUs * 1e-6;
+}
+
+double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
+    const double s = static_cast<double>(a.seqLen);
+    double pairs = s * s; // query-key pairs computed
+    if (a.causal) {
+        // Tiles on or below the diagonal: nb (nb + 1) / 2 of nb^2 blocks.
+        const double blocks = std::ceil(s / hw.attentionBlock);
+        pairs = s * s * (blocks + 1.0) / (2.0 * blocks);
+    }
+    return 4.0 * pairs * a.headDim * a.batchHeads; // Q K^T and P V, 2 FLOPs per MAC
+}
+
+double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
+    const double peak = hw.bf16PeakTflops() * 1e12;
+    return attentionFlops(hw, a) / (peak * hw.attentionForwardEfficiency) +
+           hw.kernelOverheadUs * 1e-6;
+}
+
+double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
+    const double peak = hw.bf16PeakTflops() * 1e12;
+    return 2.5 * attentionFlops(hw, a) / (peak * hw.attentionBackwardEfficiency) +
+           2.0 * hw.kernelOverheadUs * 1e-6;
+}
+
+double memoryBoundSeconds(const HardwareProfile& hw, double bytes, int kernels) {
+    return bytes / (hw.hbmGBps * 1e9 * hw.hbmEfficiency) + kernels * hw.kernelOverheadUs * 1e-6;
+}
+
+} // namespace ts

@@ -1,0 +1,55 @@
+#pragma once
+// Pipeline schedules as a small event simulation over per-stage forward and backward times.
+//
+// Schedules (Narayanan et al. 2021, SC'21, sec. 2.2):
+// - GPipe: all forwards, then all backwards (Huang et al. 2019).
+// - 1F1B (PipeDream-Flush): stage s runs min(m, p - s - 1) warm-up forwards, then alternates
+//   one forward and one backward, then drains the remaining backwards.
+// - Interleaved 1F1B: each rank holds v model chunks; warm-up is (p - s - 1) * 2 + (v - 1) * p
+//   chunk-forwards, micro-batches go through the chunks in groups of p (Megatron-LM
+//   schedules.py, forward_backward_pipelining_with_interleaving).
+// The simulation respects each rank's operation order and the data dependencies between
+// stages (activations forward, gradients backward), each delayed by `edgeDelaySeconds`.
+
+#include "estimate/Estimate.h"
+#include "scenario/Enums.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ts {
+
+struct PipelineInput {
+    PipelineScheduleKind schedule = PipelineScheduleKind::OneFOneB;
+    int stages = 1;
+    int chunks = 1; // virtual stages per rank (interleaving)
+    std::int64_t microbatches = 1;
+    // Seconds per micro-batch, indexed [stage * chunks + chunk].
+    const double* forwardSeconds = nullptr;
+    const double* backwardSeconds = nullptr;
+    double edgeDelaySeconds = 0; // p2p latency between a producer and its consumer
+};
+
+struct PipelineResult {
+    double makespanSeconds = 0;             // first forward start to last backward end
+    std::vector<double> stageEndSeconds;    // when each rank finishes its last backward
+    std::vector<double> stageBusySeconds;   // sum of its operation times
+    std::int64_t simulatedMicrobatches = 0; // the timeline covers these
+    bool extrapolated = false;              // steady state shifted beyond them (exact)
+    bool ok = true;
+};
+
+// Bubble fraction of 1F1B with equal stages and no delays: (p - 1) / (m + p - 1)
+// (Narayanan et al. 2021, sec. 2.2.1), for tests and quick checks.
+double oneFOneBBubbleFraction(int stages, std::int64_t microbatches);
+
+// Runs the schedule. Above `maxEvents` operations it simulates a shorter run with the same
+// number of micro-batches modulo p, checks that the run reached its periodic steady state
+// before its cool-down (steadyStatePeriod in the .cpp), and shifts the finish times by one
+// period per missing group of p micro-batches: exact, not an approximation; when the check
+// fails it doubles the run, up to the full schedule. `timeline`, when given, receives the
+// simulated operations.
+PipelineResult simulatePipeline(const PipelineInput& input, std::vector<TimelineEvent>* timeline,
+                                std::int64_t maxEvents = 1LL << 40);
+
+} // namespace ts

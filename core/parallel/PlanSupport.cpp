@@ -1,0 +1,89 @@
+#include "parallel/PlanSupport.h"
+
+#include <numeric>
+#include <string>
+
+namespace ts {
+
+bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
+    const std::size_t before = diags.errorCount();
+    const auto notYet = [&](const std::string& path, const std::string& what) {
+        diags.error(path, "not modelled yet: " + what +
+                              " (the estimator covers dense transformers; see issue 5)");
+    };
+    if (sc.model.moe)
+        notYet("/model/moe", "mixture-of-experts layers");
+    if (sc.model.mla)
+        notYet("/model/mla", "multi-head latent attention");
+    const ParallelConfig& p = sc.parallel;
+    if (p.cp > 1)
+        notYet("/parallelism/cp", "context parallelism (cp = " + std::to_string(p.cp) + ")");
+    if (p.ep > 1 && !sc.model.moe)
+        notYet("/parallelism/ep", "expert parallelism without experts");
+    if (p.schedule == PipelineScheduleKind::ZeroBubble)
+        notYet("/parallelism/schedule", "the zero-bubble schedule");
+    if (p.schedule == PipelineScheduleKind::BreadthFirst)
+        notYet("/parallelism/schedule", "the breadth-first schedule");
+    if (p.offload.optimizer != OffloadTarget::None)
+        notYet("/parallelism/offload/optimizer", "optimizer offload");
+    if (p.offload.params != OffloadTarget::None)
+        notYet("/parallelism/offload/params", "parameter offload");
+    if (p.offload.activations != OffloadTarget::None)
+        notYet("/parallelism/offload/activations", "activation offload");
+    if (sc.training.precision == Precision::NvFp4 && !sc.cluster.gpu.fp4Tflops)
+        diags.error("/training/precision", "nvfp4 needs a GPU with an FP4 peak (fp4_tflops)");
+    if ((sc.training.precision == Precision::Fp8 || sc.training.precision == Precision::MxFp8) &&
+        sc.cluster.gpu.fp8Tflops <= 0)
+        diags.error("/training/precision",
+                    "fp8 needs a GPU with FP8 tensor cores (cluster.gpu.fp8_tflops > 0)");
+    if (static_cast<int>(p.pipelineLayers.size()) != p.pp * p.vpp)
+        diags.error("/parallelism/pipeline_layers",
+                    "expected pp*vpp = " + std::to_string(p.pp * p.vpp) + " entries");
+    const std::int64_t m = p.microbatchesPerStep(sc.training.globalBatch, sc.training.microBatch);
+    if (m < 1)
+        diags.error("/training/global_batch", "global_batch must be at least dp x micro_batch");
+    else if (effectiveSchedule(p) == PipelineScheduleKind::Interleaved && m % p.pp != 0)
+        // Megatron-LM's interleaved schedule runs micro-batches through the chunks in groups
+        // of pp (schedules.py: "number of microbatches is not divisible by pipeline-parallel
+        // size when using interleaved schedule").
+        notYet("/training/global_batch",
+               "the interleaved schedule with " + std::to_string(m) +
+                   " micro-batches per step, not a multiple of pp = " + std::to_string(p.pp));
+    return diags.errorCount() == before;
+}
+
+PipelineScheduleKind effectiveSchedule(const ParallelConfig& plan) {
+    if (plan.vpp > 1 && plan.schedule != PipelineScheduleKind::GPipe)
+        return PipelineScheduleKind::Interleaved;
+    if (plan.vpp <= 1 && plan.schedule == PipelineScheduleKind::Interleaved)
+        return PipelineScheduleKind::OneFOneB;
+    return plan.schedule;
+}
+
+PipelineLayout pipelineLayout(const ResolvedScenario& sc) {
+    const ParallelConfig& p = sc.parallel;
+    PipelineLayout l;
+    l.stages = p.pp;
+    l.chunks = p.vpp;
+    l.layers.assign(static_cast<std::size_t>(p.pp) * p.vpp, 0);
+    l.stageLayers.assign(p.pp, 0);
+    for (int c = 0; c < p.vpp; ++c)
+        for (int s = 0; s < p.pp; ++s) {
+            const int n = p.pipelineLayers[static_cast<std::size_t>(c) * p.pp + s];
+            l.layers[static_cast<std::size_t>(s) * p.vpp + c] = n;
+            l.stageLayers[s] += n;
+        }
+    l.microbatches = p.microbatchesPerStep(sc.training.globalBatch, sc.training.microBatch);
+    return l;
+}
+
+GroupStrides groupStrides(const ParallelConfig& p) {
+    GroupStrides g;
+    g.tp = 1;
+    g.cp = p.tp;
+    g.dp = static_cast<long long>(p.tp) * p.cp;
+    g.pp = g.dp * p.dp;
+    return g;
+}
+
+} // namespace ts
