@@ -8,7 +8,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
     libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev
-    libgl-dev fontconfig fonts-dejavu-core fonts-wqy-microhei
+    libgl-dev libxkbcommon-dev fontconfig fonts-dejavu-core fonts-wqy-microhei
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
