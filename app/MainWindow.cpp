@@ -1,59 +1,69 @@
 #include "MainWindow.h"
 
+#include "ClusterEditor.h"
 #include "DiagnosticsModel.h"
+#include "EstimateBadge.h"
 #include "EstimateCards.h"
+#include "ModelEditor.h"
+#include "PlanEditor.h"
 #include "PlanLayoutView.h"
 #include "QuantityText.h"
+#include "ResultsDashboard.h"
+#include "ScenarioDocument.h"
 #include "ScenarioSummaryModel.h"
+#include "Settings.h"
+#include "TrainingEditor.h"
 
-#include "catalog/Catalog.h"
-#include "scenario/ScenarioIO.h"
-#include "scenario/ScenarioResolver.h"
-
-#include <QAction>
-#include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QEvent>
-#include <QFile>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMenuBar>
-#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QScreen>
 #include <QScrollArea>
-#include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
 #include <QTreeView>
+#include <QUndoStack>
+#include <QUndoView>
 #include <QVBoxLayout>
-
-#include <exception>
 
 namespace ts::gui {
 
-namespace {
-const QString kRecentFilesKey = QStringLiteral("MainWindow/recentFiles");
-constexpr int kMaxRecentFiles = 8;
-} // namespace
-
 MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
-    : QMainWindow(parent), estimator_(std::move(estimator)),
+    : QMainWindow(parent), document_(new ScenarioDocument(this)),
+      runner_(new EstimateRunner(std::move(estimator), this)),
       summaryModel_(new ScenarioSummaryModel(this)), diagnosticsModel_(new DiagnosticsModel(this)) {
     diagnosticsModel_->setSeverityIcons(style()->standardIcon(QStyle::SP_MessageBoxCritical),
                                         style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | GroupedDragging);
     createCentralArea();
     createDocks();
     createActions();
+    createMenus();
+    createToolBar();
+    statusTiming_ = new QLabel(this);
     statusCounts_ = new QLabel(this);
+    statusBar()->addPermanentWidget(statusTiming_);
     statusBar()->addPermanentWidget(statusCounts_);
+
+    connect(document_, &ScenarioDocument::changed, this, &MainWindow::documentChanged);
+    connect(document_, &ScenarioDocument::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(document_, &ScenarioDocument::editRefused, this,
+            [this](const QString& pointer, const QString& message) {
+                statusBar()->showMessage(tr("Not changed: %1 (%2)").arg(message, pointer), 8000);
+            });
+    connect(runner_, &EstimateRunner::finished, this, &MainWindow::estimateFinished);
+    connect(runner_, &EstimateRunner::started, this, [this] { badge_->setBusy(true); });
+
     retranslateUi();
-    QSize size(1400, 900);
+    documentChanged();
+    QSize size(1500, 950);
     if (const QScreen* screen = this->screen())
         size = size.boundedTo(screen->availableSize() * 0.9);
     resize(size);
@@ -61,42 +71,31 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::createActions() {
-    openAction_ = new QAction(this);
-    openAction_->setShortcut(QKeySequence::Open);
-    openAction_->setIcon(style()->standardIcon(QStyle::SP_DialogOpenButton));
-    connect(openAction_, &QAction::triggered, this, &MainWindow::openFromDialog);
-
-    clearRecentAction_ = new QAction(this);
-    connect(clearRecentAction_, &QAction::triggered, this, [this] {
-        QSettings().remove(kRecentFilesKey);
-        updateRecentFilesMenu();
-    });
-
-    quitAction_ = new QAction(this);
-    quitAction_->setShortcut(QKeySequence::Quit);
-    quitAction_->setMenuRole(QAction::QuitRole);
-    connect(quitAction_, &QAction::triggered, this, &QWidget::close);
-
-    aboutAction_ = new QAction(this);
-    aboutAction_->setMenuRole(QAction::AboutRole);
-    connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
-
-    fileMenu_ = menuBar()->addMenu(QString());
-    fileMenu_->addAction(openAction_);
-    recentMenu_ = fileMenu_->addMenu(QString());
-    fileMenu_->addSeparator();
-    fileMenu_->addAction(quitAction_);
-
-    viewMenu_ = menuBar()->addMenu(QString());
-    viewMenu_->addAction(scenarioDock_->toggleViewAction());
-    viewMenu_->addAction(messagesDock_->toggleViewAction());
-
-    helpMenu_ = menuBar()->addMenu(QString());
-    helpMenu_->addAction(aboutAction_);
+QDockWidget* MainWindow::addEditorDock(QWidget* editor, const QString& objectName) {
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(editor);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* dock = new QDockWidget(this);
+    dock->setObjectName(objectName);
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                      QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    return dock;
 }
 
 void MainWindow::createDocks() {
+    modelEditor_ = new ModelEditor(document_, this);
+    clusterEditor_ = new ClusterEditor(document_, this);
+    planEditor_ = new PlanEditor(document_, this);
+    trainingEditor_ = new TrainingEditor(document_, this);
+    modelDock_ = addEditorDock(modelEditor_, QStringLiteral("modelDock"));
+    clusterDock_ = addEditorDock(clusterEditor_, QStringLiteral("clusterDock"));
+    planDock_ = addEditorDock(planEditor_, QStringLiteral("planDock"));
+    trainingDock_ = addEditorDock(trainingEditor_, QStringLiteral("trainingDock"));
+
     summaryView_ = new QTreeView(this);
     summaryView_->setModel(summaryModel_);
     summaryView_->setAlternatingRowColors(true);
@@ -106,12 +105,25 @@ void MainWindow::createDocks() {
     summaryView_->header()->setStretchLastSection(true);
     summaryView_->setColumnWidth(ScenarioSummaryModel::PropertyColumn, 190);
     connect(summaryModel_, &QAbstractItemModel::modelReset, summaryView_, &QTreeView::expandAll);
-
     scenarioDock_ = new QDockWidget(this);
     scenarioDock_->setObjectName(QStringLiteral("scenarioDock"));
     scenarioDock_->setWidget(summaryView_);
-    scenarioDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    scenarioDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                               QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, scenarioDock_);
+
+    tabifyDockWidget(modelDock_, clusterDock_);
+    tabifyDockWidget(clusterDock_, planDock_);
+    tabifyDockWidget(planDock_, trainingDock_);
+    tabifyDockWidget(trainingDock_, scenarioDock_);
+    planDock_->raise();
+
+    auto* history = new QUndoView(document_->undoStack(), this);
+    history->setCleanIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    historyDock_ = new QDockWidget(this);
+    historyDock_->setObjectName(QStringLiteral("historyDock"));
+    historyDock_->setWidget(history);
+    addDockWidget(Qt::BottomDockWidgetArea, historyDock_);
 
     messagesView_ = new QTreeView(this);
     messagesView_->setModel(diagnosticsModel_);
@@ -125,27 +137,29 @@ void MainWindow::createDocks() {
     messagesView_->setColumnWidth(DiagnosticsModel::PathColumn, 260);
     connect(messagesView_, &QTreeView::activated, this, &MainWindow::showMessageSource);
     connect(messagesView_, &QTreeView::clicked, this, &MainWindow::showMessageSource);
-
     messagesDock_ = new QDockWidget(this);
     messagesDock_->setObjectName(QStringLiteral("messagesDock"));
     messagesDock_->setWidget(messagesView_);
-    messagesDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    messagesDock_->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable |
+                               QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::BottomDockWidgetArea, messagesDock_);
-    // The left dock runs full height; Messages sits under the central area only.
+    tabifyDockWidget(historyDock_, messagesDock_);
+    messagesDock_->raise();
+    // The editors run full height; Messages sits under the central area only.
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-    resizeDocks({scenarioDock_}, {480}, Qt::Horizontal);
-    resizeDocks({messagesDock_}, {180}, Qt::Vertical);
+    resizeDocks({planDock_}, {400}, Qt::Horizontal);
+    resizeDocks({messagesDock_}, {150}, Qt::Vertical);
 }
 
 void MainWindow::createCentralArea() {
     auto* central = new QWidget(this);
     auto* layout = new QVBoxLayout(central);
-    layout->setContentsMargins(16, 12, 16, 8);
-    layout->setSpacing(10);
+    layout->setContentsMargins(16, 10, 16, 6);
+    layout->setSpacing(8);
 
     titleLabel_ = new QLabel(central);
     QFont titleFont = titleLabel_->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.6);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.5);
     titleFont.setWeight(QFont::DemiBold);
     titleLabel_->setFont(titleFont);
     titleLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -154,49 +168,58 @@ void MainWindow::createCentralArea() {
     subtitleLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     estimateCards_ = new EstimateCards(central);
+    badge_ = new EstimateBadge(this);
+
+    dashboard_ = new ResultsDashboard(central);
+    auto* dashboardScroll = new QScrollArea(central);
+    dashboardScroll->setWidget(dashboard_);
+    dashboardScroll->setWidgetResizable(true);
+    dashboardScroll->setFrameShape(QFrame::NoFrame);
+    dashboardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     planLayout_ = new PlanLayoutView(central);
-    sourceView_ = new QPlainTextEdit(central);
-    sourceView_->setReadOnly(true);
-    sourceView_->setLineWrapMode(QPlainTextEdit::NoWrap);
-    sourceView_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    tabs_ = new QTabWidget(central);
-    tabs_->setDocumentMode(true);
-    // The drawing fills the tab, and scrolls when the window is too small for it.
     auto* planScroll = new QScrollArea(central);
     planScroll->setWidget(planLayout_);
     planScroll->setWidgetResizable(true);
     planScroll->setFrameShape(QFrame::NoFrame);
     planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+    sourceView_ = new QPlainTextEdit(central);
+    sourceView_->setReadOnly(true);
+    sourceView_->setLineWrapMode(QPlainTextEdit::NoWrap);
+    sourceView_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+
+    tabs_ = new QTabWidget(central);
+    tabs_->setDocumentMode(true);
+    tabs_->addTab(dashboardScroll, QString());
     tabs_->addTab(planScroll, QString());
     tabs_->addTab(sourceView_, QString());
 
     layout->addWidget(titleLabel_);
     layout->addWidget(subtitleLabel_);
-    layout->addSpacing(4);
+    layout->addSpacing(2);
     layout->addWidget(estimateCards_);
     layout->addWidget(tabs_, 1);
     setCentralWidget(central);
 }
 
 void MainWindow::retranslateUi() {
-    fileMenu_->setTitle(tr("&File"));
-    recentMenu_->setTitle(tr("Open &Recent"));
-    viewMenu_->setTitle(tr("&View"));
-    helpMenu_->setTitle(tr("&Help"));
-    openAction_->setText(tr("&Open Scenario…"));
-    openAction_->setStatusTip(tr("Open a scenario file (trainscape.scenario/1 JSON)"));
-    clearRecentAction_->setText(tr("&Clear List"));
-    quitAction_->setText(tr("&Quit"));
-    aboutAction_->setText(tr("&About Trainscape"));
-    scenarioDock_->setWindowTitle(tr("Scenario"));
-    tabs_->setTabText(0, tr("Plan layout"));
-    tabs_->setTabText(tabs_->indexOf(sourceView_), tr("Scenario file"));
+    retranslateActions();
+    modelDock_->setWindowTitle(tr("Model"));
+    clusterDock_->setWindowTitle(tr("Cluster"));
+    planDock_->setWindowTitle(tr("Parallel plan"));
+    trainingDock_->setWindowTitle(tr("Training"));
+    scenarioDock_->setWindowTitle(tr("Resolved"));
+    historyDock_->setWindowTitle(tr("History"));
+    tabs_->setTabText(0, tr("Dashboard"));
+    tabs_->setTabText(1, tr("Plan layout"));
+    tabs_->setTabText(2, tr("Scenario file"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
     updateHeader();
-    updateEstimate();
+    if (hasScenario_ && !loadFailure_)
+        showEstimate(estimate_ ? &*estimate_ : nullptr, {});
     updateStatus();
 }
 
@@ -206,104 +229,78 @@ void MainWindow::changeEvent(QEvent* event) {
     QMainWindow::changeEvent(event);
 }
 
-bool MainWindow::openScenario(const QString& path) {
-    scenarioPath_ = path;
-    loadDiagnostics_ = Diagnostics();
-    resolved_.reset();
-
-    QFile file(path);
-    scenarioText_ = file.open(QIODevice::ReadOnly | QIODevice::Text)
-                        ? QString::fromUtf8(file.read(kMaxDocumentBytes))
-                        : QString();
-
-    const std::string nativePath = QFile::encodeName(path).toStdString();
-    if (std::optional<Scenario> scenario = loadScenarioFile(nativePath, loadDiagnostics_))
-        resolved_ = resolveScenario(*scenario, Catalog::builtIn(), loadDiagnostics_);
-    if (loadDiagnostics_.hasErrors())
-        resolved_.reset();
-
-    if (resolved_)
-        summaryModel_->setScenario(*resolved_);
-    else
-        summaryModel_->clear();
-    planLayout_->setScenario(resolved_ ? &*resolved_ : nullptr);
-    sourceView_->setPlainText(scenarioText_);
-    updateHeader();
-    updateEstimate(); // also fills the Messages list
-    updateStatus();
-    if (rememberRecentFiles_)
-        rememberRecentFile(path);
-
-    const bool valid = resolved_.has_value();
-    if (!valid) {
-        // Show the errors next to the text they point into.
-        messagesDock_->show();
-        messagesDock_->raise();
-        tabs_->setCurrentWidget(sourceView_);
-    } else {
-        tabs_->setCurrentIndex(0);
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!maybeSave()) {
+        event->ignore();
+        return;
     }
-    emit scenarioOpened(path, valid);
-    return valid;
+    if (rememberSettings_) {
+        settings::windowGeometry.set(saveGeometry());
+        settings::windowState.set(saveState());
+    }
+    event->accept();
+}
+
+void MainWindow::restoreWindowState() {
+    restoreGeometry(settings::windowGeometry);
+    restoreState(settings::windowState);
+}
+
+bool MainWindow::showView(const QString& view) {
+    const std::pair<const char*, QDockWidget*> docks[] = {{"model", modelDock_},
+                                                          {"cluster", clusterDock_},
+                                                          {"plan", planDock_},
+                                                          {"training", trainingDock_},
+                                                          {"summary", scenarioDock_}};
+    for (const auto& [name, dock] : docks) {
+        if (view == QLatin1String(name)) {
+            dock->show();
+            dock->raise();
+            return true;
+        }
+    }
+    const char* tabNames[] = {"dashboard", "layout", "file"};
+    for (int i = 0; i < 3; ++i) {
+        if (view == QLatin1String(tabNames[i])) {
+            tabs_->setCurrentIndex(i);
+            return true;
+        }
+    }
+    return false;
 }
 
 void MainWindow::updateHeader() {
-    const QString fileName = QFileInfo(scenarioPath_).fileName();
+    const QString path = loadFailure_ ? failedPath_ : document_->filePath();
+    const QString native = QDir::toNativeSeparators(path);
     planLayout_->setPlaceholderText(
-        scenarioPath_.isEmpty()
-            ? tr("Open a scenario to see how its plan places the model on the GPUs.")
-            : tr("The scenario is not valid; its errors are listed under Messages."));
-    if (scenarioPath_.isEmpty()) {
+        !hasScenario_ ? tr("Open a scenario to see how its plan places the model on the GPUs.")
+                      : tr("The scenario is not valid; its errors are listed under Messages."));
+    if (!hasScenario_ && !loadFailure_) {
         titleLabel_->setText(tr("No scenario open"));
-        subtitleLabel_->setText(tr("Choose File ▸ Open Scenario… to read a scenario file."));
+        subtitleLabel_->setText(tr("Choose File ▸ Open Scenario… to read a scenario file, or "
+                                   "File ▸ New from Example."));
         setWindowTitle(tr("Trainscape"));
         return;
     }
-    const QString native = QDir::toNativeSeparators(scenarioPath_);
-    if (!resolved_) {
+    if (loadFailure_) {
+        const QString fileName = QFileInfo(path).fileName();
         titleLabel_->setText(fileName);
         subtitleLabel_->setText(
             tr("%1 · not a valid scenario: see the errors under Messages").arg(native));
-        setWindowTitle(tr("%1 — Trainscape").arg(fileName));
+        setWindowTitle(tr("%1[*] — Trainscape").arg(fileName));
         return;
     }
-    const ResolvedScenario& s = *resolved_;
-    const QString name = s.name.empty() ? fileName : QString::fromStdString(s.name);
+    const QString name = document_->displayName();
     titleLabel_->setText(name);
-    subtitleLabel_->setText(
-        tr("%1 × %2 · %3")
-            .arg(countText(s.cluster.numGpus), QString::fromStdString(s.cluster.gpu.name), native));
-    setWindowTitle(tr("%1 — Trainscape").arg(name));
-}
-
-void MainWindow::updateEstimate() {
-    Diagnostics all = loadDiagnostics_;
-    if (scenarioPath_.isEmpty()) {
-        estimateCards_->setEstimate(nullptr, tr("no scenario open"));
-    } else if (!resolved_) {
-        estimateCards_->setEstimate(nullptr, tr("not computed: the scenario is not valid"));
-    } else if (!estimator_) {
-        estimateCards_->setEstimate(nullptr, tr("estimator not available"));
-    } else {
-        Diagnostics estimateDiagnostics;
-        std::optional<Estimate> estimate;
-        try {
-            estimate = estimator_(*resolved_, estimateDiagnostics);
-        } catch (const std::exception& e) {
-            // Nothing may throw through the event loop; report it like any other error.
-            estimateDiagnostics.error("", std::string("estimator failed: ") + e.what());
-        }
-        if (estimate)
-            for (const std::string& warning : estimate->warnings)
-                estimateDiagnostics.warning("", warning);
-        all.append(estimateDiagnostics);
-        QString reason = tr("not computed");
-        if (!estimate && !estimateDiagnostics.errors().empty())
-            reason = tr("not computed: %1")
-                         .arg(QString::fromStdString(estimateDiagnostics.errors().front().message));
-        estimateCards_->setEstimate(estimate ? &*estimate : nullptr, reason);
-    }
-    diagnosticsModel_->setDiagnostics(all);
+    const QString where = path.isEmpty() ? tr("not saved yet") : native;
+    if (const std::optional<ResolvedScenario>& s = document_->resolved())
+        subtitleLabel_->setText(tr("%1 × %2 · %3")
+                                    .arg(countText(s->cluster.numGpus),
+                                         QString::fromStdString(s->cluster.gpu.name), where));
+    else
+        subtitleLabel_->setText(tr("%1 · the scenario has errors: see Messages").arg(where));
+    setWindowTitle(tr("%1[*] — Trainscape").arg(name));
+    setWindowModified(document_->isModified());
 }
 
 void MainWindow::updateStatus() {
@@ -314,68 +311,14 @@ void MainWindow::updateStatus() {
     statusCounts_->setText(
         tr("%1 · %2").arg(errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),
                           warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
-    if (scenarioPath_.isEmpty())
+    const QString fileName =
+        QFileInfo(loadFailure_ ? failedPath_ : document_->filePath()).fileName();
+    if (!hasScenario_ && !loadFailure_)
         statusBar()->showMessage(tr("Ready"));
-    else if (resolved_)
-        statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(scenarioPath_).fileName()));
-    else
-        statusBar()->showMessage(
-            tr("%1 is not a valid scenario").arg(QFileInfo(scenarioPath_).fileName()));
-}
-
-void MainWindow::openFromDialog() {
-    const QString start = scenarioPath_.isEmpty() ? QString() : QFileInfo(scenarioPath_).path();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), start,
-                                                      tr("Scenario files (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openScenario(path);
-}
-
-void MainWindow::showAbout() {
-    QMessageBox::about(
-        this, tr("About Trainscape"),
-        tr("<h3>Trainscape %1</h3>"
-           "<p>A planner for distributed training of large language models: will it fit, "
-           "how long does a step take, and what does the run cost.</p>"
-           "<p>Built with Qt %2.</p>")
-            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
-}
-
-void MainWindow::showMessageSource(const QModelIndex& index) {
-    const QString path = index.siblingAtColumn(DiagnosticsModel::PathColumn)
-                             .data(DiagnosticsModel::JsonPathRole)
-                             .toString();
-    const QModelIndex target = summaryModel_->indexForJsonPath(path);
-    if (!target.isValid())
-        return;
-    scenarioDock_->show();
-    summaryView_->setCurrentIndex(target);
-    summaryView_->scrollTo(target);
-}
-
-void MainWindow::rememberRecentFile(const QString& path) {
-    QSettings settings;
-    QStringList files = settings.value(kRecentFilesKey).toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    settings.setValue(kRecentFilesKey, files);
-    updateRecentFilesMenu();
-}
-
-void MainWindow::updateRecentFilesMenu() {
-    recentMenu_->clear();
-    const QStringList files = QSettings().value(kRecentFilesKey).toStringList();
-    for (const QString& file : files) {
-        QAction* action = recentMenu_->addAction(QFileInfo(file).fileName());
-        action->setToolTip(QDir::toNativeSeparators(file));
-        connect(action, &QAction::triggered, this, [this, file] { openScenario(file); });
-    }
-    recentMenu_->addSeparator();
-    recentMenu_->addAction(clearRecentAction_);
-    recentMenu_->setEnabled(!files.isEmpty());
+    else if (loadFailure_)
+        statusBar()->showMessage(tr("%1 is not a valid scenario").arg(fileName));
+    else if (!fileName.isEmpty())
+        statusBar()->showMessage(tr("Opened %1").arg(fileName));
 }
 
 } // namespace ts::gui

@@ -1,7 +1,10 @@
 #pragma once
-// The main window of `trainscape`: opens a scenario file through core (read, validate,
-// resolve), shows what it holds in a property tree, its errors and warnings in the
-// Messages list, and the estimate's headline figures when an estimator is wired in.
+// The main window of `trainscape`: one ScenarioDocument, edited in the Model, Cluster,
+// Parallel plan and Training docks; every edit is an undo step and re-estimates in a
+// worker thread; the results dashboard, the toolbar's badge and the Messages list show the
+// estimate of the scenario as it now stands.
+
+#include "EstimateRunner.h"
 
 #include "common/Diagnostics.h"
 #include "estimate/Estimate.h"
@@ -9,29 +12,33 @@
 
 #include <QMainWindow>
 
-#include <functional>
+#include <memory>
 #include <optional>
 
 class QAction;
+class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
 class QModelIndex;
 class QPlainTextEdit;
 class QTabWidget;
+class QToolBar;
 class QTreeView;
 
 namespace ts::gui {
 
+class ClusterEditor;
 class DiagnosticsModel;
+class EstimateBadge;
 class EstimateCards;
+class ModelEditor;
+class PlanEditor;
 class PlanLayoutView;
+class ResultsDashboard;
+class ScenarioDocument;
 class ScenarioSummaryModel;
-
-// Estimates one resolved scenario; returns nullopt (with the reason in the diagnostics)
-// when it cannot. main.cpp wires core's estimator in; empty = no estimator available.
-using EstimateFunction =
-    std::function<std::optional<Estimate>(const ResolvedScenario&, Diagnostics&)>;
+class TrainingEditor;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -39,72 +46,131 @@ public:
     explicit MainWindow(EstimateFunction estimator = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // Reads, validates and resolves `path`. Returns true when the scenario is valid
-    // (warnings allowed); otherwise the Messages list holds the errors with their paths.
+    // Reads, validates and resolves `path` into the document. Returns true when the
+    // scenario is valid (warnings allowed); otherwise Messages holds the errors with their
+    // JSON paths. A file that cannot be read as a scenario leaves nothing to edit.
     bool openScenario(const QString& path);
-    QString scenarioPath() const { return scenarioPath_; }
-    const std::optional<ResolvedScenario>& scenario() const { return resolved_; }
+    // A new, untitled document from a scenario file (an example); false if unreadable.
+    bool newFromExample(const QString& path);
+    bool saveScenario(); // to its file, or Save As when it has none
+    bool saveScenarioAs(const QString& path);
+    QString scenarioPath() const;
+    const std::optional<ResolvedScenario>& scenario() const;
 
-    // Off for the --screenshot renderer and tests: opening a file is not remembered.
-    void setRememberRecentFiles(bool remember) { rememberRecentFiles_ = remember; }
+    // Off for the --screenshot renderer and tests: nothing is remembered in the settings.
+    void setRememberRecentFiles(bool remember) { rememberSettings_ = remember; }
+    void restoreWindowState();
+    // Waits (processing events) until the latest estimate has arrived.
+    bool waitForEstimate(int timeoutMs = 10000);
+    // Brings one main view forward: "dashboard", "layout", "file", "model", "cluster",
+    // "plan", "training", "summary". Returns false for an unknown name.
+    bool showView(const QString& view);
+    // The save prompt's answer without asking (tests): Save, Discard or Cancel.
+    void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
+    bool maybeSave();
 
+    ScenarioDocument* document() const { return document_; }
+    EstimateRunner* estimateRunner() const { return runner_; }
     ScenarioSummaryModel* summaryModel() const { return summaryModel_; }
     DiagnosticsModel* diagnosticsModel() const { return diagnosticsModel_; }
     EstimateCards* estimateCards() const { return estimateCards_; }
+    ResultsDashboard* dashboard() const { return dashboard_; }
+    EstimateBadge* badge() const { return badge_; }
     QTreeView* summaryView() const { return summaryView_; }
+    ModelEditor* modelEditor() const { return modelEditor_; }
+    ClusterEditor* clusterEditor() const { return clusterEditor_; }
+    PlanEditor* planEditor() const { return planEditor_; }
+    TrainingEditor* trainingEditor() const { return trainingEditor_; }
+    const std::optional<Estimate>& estimate() const { return estimate_; }
 
 signals:
     void scenarioOpened(const QString& path, bool valid);
+    void estimateUpdated();
 
 protected:
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void createActions();
+    // MainWindow.cpp
     void createDocks();
+    QDockWidget* addEditorDock(QWidget* editor, const QString& objectName);
     void createCentralArea();
     void retranslateUi();
     void updateHeader();
-    void updateEstimate();
     void updateStatus();
+    // MainWindowActions.cpp
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void retranslateActions();
     void updateRecentFilesMenu();
     void rememberRecentFile(const QString& path);
-
+    void setLanguage(const QString& language);
+    // MainWindowDocument.cpp
+    void documentChanged();
+    void estimateFinished(const std::shared_ptr<const EstimateResult>& result);
+    void showEstimate(const Estimate* estimate, const QString& reason);
     void openFromDialog();
+    bool saveFromDialog();
     void showAbout();
     void showMessageSource(const QModelIndex& index);
 
-    EstimateFunction estimator_;
-    QString scenarioPath_;
-    QString scenarioText_;
-    Diagnostics loadDiagnostics_;
-    std::optional<ResolvedScenario> resolved_;
-    bool rememberRecentFiles_ = true;
+    ScenarioDocument* document_;
+    EstimateRunner* runner_;
+    bool hasScenario_ = false;
+    std::optional<Diagnostics> loadFailure_; // the last open failed: its errors
+    QString failedPath_;
+    std::optional<Estimate> estimate_;
+    Diagnostics estimateDiagnostics_;
+    bool rememberSettings_ = true;
+    int savePromptOverride_ = 0;
 
     ScenarioSummaryModel* summaryModel_;
     DiagnosticsModel* diagnosticsModel_;
 
     QMenu* fileMenu_ = nullptr;
+    QMenu* examplesMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QMenu* editMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QMenu* languageMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
+    QToolBar* toolBar_ = nullptr;
     QAction* openAction_ = nullptr;
+    QAction* saveAction_ = nullptr;
+    QAction* saveAsAction_ = nullptr;
+    QAction* undoAction_ = nullptr;
+    QAction* redoAction_ = nullptr;
     QAction* clearRecentAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    QActionGroup* languageGroup_ = nullptr;
 
+    QDockWidget* modelDock_ = nullptr;
+    QDockWidget* clusterDock_ = nullptr;
+    QDockWidget* planDock_ = nullptr;
+    QDockWidget* trainingDock_ = nullptr;
     QDockWidget* scenarioDock_ = nullptr;
+    QDockWidget* historyDock_ = nullptr;
     QDockWidget* messagesDock_ = nullptr;
+    ModelEditor* modelEditor_ = nullptr;
+    ClusterEditor* clusterEditor_ = nullptr;
+    PlanEditor* planEditor_ = nullptr;
+    TrainingEditor* trainingEditor_ = nullptr;
     QTreeView* summaryView_ = nullptr;
     QTreeView* messagesView_ = nullptr;
 
     QLabel* titleLabel_ = nullptr;
     QLabel* subtitleLabel_ = nullptr;
     EstimateCards* estimateCards_ = nullptr;
+    EstimateBadge* badge_ = nullptr;
     QTabWidget* tabs_ = nullptr;
+    ResultsDashboard* dashboard_ = nullptr;
     PlanLayoutView* planLayout_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    QLabel* statusTiming_ = nullptr;
 };
 
 } // namespace ts::gui

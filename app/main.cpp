@@ -6,11 +6,16 @@
 //       exit 0: written; exit 2: the scenario is invalid (the PNG is still written and shows
 //       the errors in the Messages list; they are also printed on stderr); exit 1: the PNG
 //       could not be written (or the arguments are wrong).
-//   --language zh_CN (or TRAINSCAPE_LANGUAGE=zh_CN) overrides the system locale.
+//   --view NAME       with --screenshot: the view in front (dashboard, layout, file, model,
+//                     cluster, plan, training, summary)
+//   --language zh_CN (or TRAINSCAPE_LANGUAGE=zh_CN) overrides the language chosen in the
+//   settings (View ▸ Language), which defaults to the system's.
 
 #include "DiagnosticsModel.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
+#include "Settings.h"
+#include "TimelineChart.h"
 #include "Translations.h"
 
 #include "common/Diagnostics.h"
@@ -71,7 +76,9 @@ int main(int argc, char* argv[]) {
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.trainscape.trainscape"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/trainscape.svg")));
 
-    QString language = qEnvironmentVariable("TRAINSCAPE_LANGUAGE");
+    QString language = ts::gui::settings::language;
+    if (qEnvironmentVariableIsSet("TRAINSCAPE_LANGUAGE"))
+        language = qEnvironmentVariable("TRAINSCAPE_LANGUAGE");
     if (const char* option = preScan(argc, argv, "--language"))
         language = QString::fromLocal8Bit(option);
     ts::gui::installTranslations(language);
@@ -91,7 +98,13 @@ int main(int argc, char* argv[]) {
         QCoreApplication::translate("main", "User interface language, e.g. zh_CN (default: the "
                                             "system's)."),
         QCoreApplication::translate("main", "locale"));
+    const QCommandLineOption viewOption(
+        QStringLiteral("view"),
+        QCoreApplication::translate("main", "With --screenshot: the view to show (dashboard, "
+                                            "layout, file, model, cluster, plan, training)."),
+        QCoreApplication::translate("main", "view"), QStringLiteral("dashboard"));
     parser.addOption(screenshotOption);
+    parser.addOption(viewOption);
     parser.addOption(languageOption);
     parser.addPositionalArgument(
         QStringLiteral("scenario"),
@@ -107,17 +120,24 @@ int main(int argc, char* argv[]) {
     }
     const QString scenarioPath = positional.value(0);
 
-    // The estimate shown in the cards: core's estimator (estimatePlan is overloaded, so a
-    // lambda picks the default settings).
+    // core's estimator, with a schedule simulation as long as the Gantt chart draws.
     const ts::gui::EstimateFunction estimator = [](const ts::ResolvedScenario& scenario,
                                                    ts::Diagnostics& diags) {
-        return ts::estimatePlan(scenario, diags);
+        ts::EstimatorSettings settings = ts::defaultEstimatorSettings(scenario);
+        settings.maxScheduleEvents = ts::gui::TimelineChart::kScheduleEvents;
+        return ts::estimatePlan(scenario, settings, diags);
     };
 
     ts::gui::MainWindow window(estimator);
     if (parser.isSet(screenshotOption)) {
         window.setRememberRecentFiles(false);
         const bool valid = scenarioPath.isEmpty() || window.openScenario(scenarioPath);
+        if (!window.showView(parser.value(viewOption))) {
+            std::fprintf(stderr, "trainscape: unknown view %s\n",
+                         qPrintable(parser.value(viewOption)));
+            return 1;
+        }
+        window.waitForEstimate(); // a screenshot shows computed values, never placeholders
         QString error;
         const QString out = parser.value(screenshotOption);
         if (!ts::gui::saveScreenshot(window, out, &error)) {
@@ -133,6 +153,7 @@ int main(int argc, char* argv[]) {
         }
         return 0;
     }
+    window.restoreWindowState();
     if (!scenarioPath.isEmpty())
         window.openScenario(scenarioPath);
     window.show();

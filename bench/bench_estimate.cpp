@@ -70,6 +70,21 @@ void BM_EstimateSearch(benchmark::State& state) {
 }
 BENCHMARK(BM_EstimateSearch)->Unit(benchmark::kMicrosecond);
 
+// BM_EstimateSearch with the two-level alpha-beta collectives instead of the cluster graph's
+// (core/topology, cached per cluster and group shape): the graph's cost per estimate.
+void BM_EstimateSearchTwoLevel(benchmark::State& state) {
+    const ts::ResolvedScenario& sc = scenario();
+    ts::EstimatorSettings settings = ts::defaultEstimatorSettings(sc);
+    settings.recordTimeline = false;
+    settings.topologyCollectives = false;
+    for (auto _ : state) {
+        ts::Diagnostics diags;
+        auto e = ts::estimatePlan(sc, settings, diags);
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_EstimateSearchTwoLevel)->Unit(benchmark::kMicrosecond);
+
 void BM_EstimateCompleteTimeline(benchmark::State& state) {
     const ts::ResolvedScenario& sc = scenario();
     ts::EstimatorSettings settings = ts::defaultEstimatorSettings(sc);

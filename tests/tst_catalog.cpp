@@ -87,11 +87,16 @@ void TestCatalog::idsAreUnique() {
     QVERIFY(Catalog::builtIn().duplicateIds().empty());
     std::set<std::string> ids;
     for (const auto& doc : catalogDocuments())
-        for (const char* list : {"gpus", "clusters", "models"})
+        for (const char* list : {"gpus", "clusters", "models", "servers", "prices"})
             if (doc.contains(list))
                 for (const auto& entry : doc[list]) {
+                    // GPUs, clusters and models share `catalog show ID`; a server may share
+                    // the id of the cluster preset built from it.
+                    const std::string kind = list;
                     const std::string id = entry["id"].get<std::string>();
-                    QVERIFY2(ids.insert(id).second, ("duplicate id " + id).c_str());
+                    const std::string key =
+                        kind == "servers" || kind == "prices" ? kind + ":" + id : id;
+                    QVERIFY2(ids.insert(key).second, ("duplicate id " + id).c_str());
                 }
 }
 
@@ -99,7 +104,7 @@ void TestCatalog::everyNumberHasASource() {
     const Catalog& catalog = Catalog::builtIn();
     int checked = 0;
     for (const auto& doc : catalogDocuments())
-        for (const char* list : {"gpus", "clusters", "models"}) {
+        for (const char* list : {"gpus", "clusters", "models", "servers", "prices"}) {
             if (!doc.contains(list))
                 continue;
             for (const auto& entry : doc[list]) {
@@ -121,6 +126,54 @@ void TestCatalog::everyNumberHasASource() {
                                  .c_str());
             }
         }
+    // The network section (network.json): every known number sourced; an unknown one is
+    // null with a note, never zero.
+    int networkItems = 0;
+    for (const auto& doc : catalogDocuments()) {
+        if (!doc.contains("network"))
+            continue;
+        for (const char* list : {"switches", "transceivers", "nics", "cables"})
+            for (const auto& entry : doc["network"].value(list, json::array())) {
+                const std::string id = entry["id"].get<std::string>();
+                const json& sources = entry["sources"];
+                std::vector<std::string> fields;
+                numericFields(entry, "", fields);
+                for (const auto& field : fields) {
+                    const std::string source = sources.value(field, sources.value("*", ""));
+                    QVERIFY2(catalog.source(source), (id + "." + field + " has no source").c_str());
+                    ++checked;
+                }
+                for (const char* key : {"power_w", "price_usd"}) {
+                    QVERIFY2(entry.contains(key), (id + " lacks " + key).c_str());
+                    QVERIFY2(!entry[key].is_null() || !entry["notes"].get<std::string>().empty(),
+                             (id + "." + key + " is unknown without a note").c_str());
+                    QVERIFY2(entry[key].is_null() || entry[key].get<double>() > 0,
+                             (id + "." + key + " is zero: write null for unknown").c_str());
+                }
+                ++networkItems;
+            }
+    }
+    QVERIFY(networkItems >= 10);
+    QVERIFY(catalog.network().switches.count("quantum-2-qm9700"));
+    // The energy defaults (power-and-prices.json): one object, every number sourced.
+    int energyDefaults = 0;
+    for (const auto& doc : catalogDocuments()) {
+        if (!doc.contains("energy_defaults"))
+            continue;
+        const json& d = doc["energy_defaults"];
+        std::vector<std::string> fields;
+        numericFields(d, "", fields);
+        for (const auto& field : fields) {
+            const std::string source = d["sources"].value(field, d["sources"].value("*", ""));
+            QVERIFY2(catalog.source(source),
+                     ("energy_defaults." + field + " has no source").c_str());
+            ++energyDefaults;
+        }
+    }
+    QVERIFY(energyDefaults >= 4);
+    QVERIFY(catalog.energyDefaults());
+    QCOMPARE(catalog.server("dgx-h100")->maxPowerW, 10200.0);          // catalog.md B4
+    QCOMPARE(catalog.priceFor("h100-sxm-80gb")->usdPerGpuHour, 4.916); // catalog.md B5
     QVERIFY(checked > 100);
 }
 

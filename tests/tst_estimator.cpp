@@ -505,7 +505,9 @@ void TestEstimator::jsonShape() {
     for (const auto& [k, v] : j.at("time").at("breakdown_s").items())
         sum += v.get<double>();
     QVERIFY(near(sum, j.at("time").at("step_s").get<double>(), 1e-12));
-    QVERIFY(j.at("energy").at("step_j").is_null());
+    // Energy is always estimated (issue 7); a cost needs a price, which this hand-built
+    // scenario (no catalog defaults) lacks.
+    QVERIFY(j.at("energy").at("step_j").get<double>() > 0);
     QVERIFY(j.at("cost").at("usd_per_million_tokens").is_null());
     QVERIFY(j.at("train").at("days").is_null());
     // With training.tokens: whole steps and days.
@@ -514,7 +516,7 @@ void TestEstimator::jsonShape() {
     const Estimate te = estimateOrFail(withTokens);
     QCOMPARE(*te.trainSteps, std::ceil(1e12 / (256.0 * 8192)));
     QVERIFY(near(*te.trainDays, *te.trainSteps * te.stepSeconds / 86400.0, 1e-12));
-    QVERIFY(!te.trainUsd && !te.stepJoules);
+    QVERIFY(!te.trainUsd && te.stepJoules && te.trainKwh); // no price: no cost
     QCOMPARE(j.at("communication").at("bytes_per_gpu_per_step").size(), std::size_t(5));
     QVERIFY(j.at("communication").at("bytes_per_step_by_link").at("scale_out").get<double>() > 0);
     const std::string text = estimateToText(e);

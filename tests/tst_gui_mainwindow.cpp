@@ -1,8 +1,8 @@
 // The main window under the offscreen platform: opening each bundled example fills the
 // scenario tree, invalid files put their JSON paths into Messages, the estimate cards show
-// "—" until an estimator is wired, the UI switches to Simplified Chinese, and both the
-// in-process renderer and the real `trainscape --screenshot` write PNGs (kept under
-// TRAINSCAPE_TEST_OUT/screenshots as artifacts).
+// "—" until an estimator is wired (its estimate arrives from a worker thread), the UI
+// switches to Simplified Chinese, and both the in-process renderer and the real
+// `trainscape --screenshot` write PNGs (kept under TRAINSCAPE_TEST_OUT/screenshots).
 
 #include "TestSupport.h"
 
@@ -29,6 +29,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 
 using namespace ts;
@@ -263,7 +264,7 @@ void TestGuiMainWindow::cardsWithEstimate() {
 }
 
 void TestGuiMainWindow::estimatorIsUsed() {
-    int calls = 0;
+    std::atomic<int> calls = 0; // the estimator runs on the worker thread
     MainWindow window([&](const ResolvedScenario& scenario, Diagnostics&) {
         ++calls;
         Estimate e = sampleEstimate();
@@ -272,6 +273,7 @@ void TestGuiMainWindow::estimatorIsUsed() {
     });
     window.setRememberRecentFiles(false);
     QVERIFY(window.openScenario(test::exampleFiles().value(0)));
+    QVERIFY(window.waitForEstimate());
     QVERIFY(calls >= 1);
     QCOMPARE(window.estimateCards()->valueText(Card::StepTime), QString("8.41 s"));
     QCOMPARE(window.diagnosticsModel()->warningCount() >= 1, true);
@@ -284,6 +286,7 @@ void TestGuiMainWindow::estimatorFailureIsReported() {
     });
     window.setRememberRecentFiles(false);
     QVERIFY(window.openScenario(test::exampleFiles().value(0)));
+    QVERIFY(window.waitForEstimate());
     QCOMPARE(window.estimateCards()->valueText(Card::Mfu), kNoValue);
     QVERIFY(window.estimateCards()->valueToolTip(Card::Mfu).contains("cannot be estimated"));
     QVERIFY(messagePaths(*window.diagnosticsModel()).contains("/parallelism/recompute"));
@@ -307,14 +310,16 @@ void TestGuiMainWindow::chineseTranslation() {
     window.setRememberRecentFiles(false);
     QVERIFY(window.openScenario(test::exampleFiles().value(0)));
     const QList<QAction*> menus = window.menuBar()->actions();
-    QCOMPARE(menus.size(), 3);
+    QCOMPARE(menus.size(), 4);
     QCOMPARE(menus[0]->text(), QString("&File"));
+    QCOMPARE(menus[1]->text(), QString("&Edit"));
 
     QVERIFY(installTranslations("zh_CN"));
     QCoreApplication::processEvents();
     QCOMPARE(menus[0]->text(), QString("文件(&F)"));
-    QCOMPARE(menus[1]->text(), QString("视图(&V)"));
-    QCOMPARE(menus[2]->text(), QString("帮助(&H)"));
+    QCOMPARE(menus[1]->text(), QString("编辑(&E)"));
+    QCOMPARE(menus[2]->text(), QString("视图(&V)"));
+    QCOMPARE(menus[3]->text(), QString("帮助(&H)"));
     QCOMPARE(window.summaryModel()->indexForJsonPath("/model").data().toString(), QString("模型"));
     QCOMPARE(window.estimateCards()->valueToolTip(Card::StepTime), QString("估算器不可用"));
     QString error;

@@ -2,6 +2,151 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>EnumLabels</name>
+    <message>
+        <source>SwiGLU (gated, 3 matrices)</source>
+        <translation>SwiGLU（门控，3 个矩阵）</translation>
+    </message>
+    <message>
+        <source>GELU (2 matrices)</source>
+        <translation>GELU（2 个矩阵）</translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation>BF16 混合精度</translation>
+    </message>
+    <message>
+        <source>FP16 mixed precision</source>
+        <translation>FP16 混合精度</translation>
+    </message>
+    <message>
+        <source>FP8 (Transformer Engine)</source>
+        <translation>FP8（Transformer Engine）</translation>
+    </message>
+    <message>
+        <source>MXFP8</source>
+        <translation>MXFP8</translation>
+    </message>
+    <message>
+        <source>NVFP4</source>
+        <translation>NVFP4</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>Adam / AdamW</source>
+        <translation>Adam / AdamW</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>带动量的 SGD</translation>
+    </message>
+    <message>
+        <source>Adafactor</source>
+        <translation>Adafactor</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Selective (attention)</source>
+        <translation>选择性（注意力）</translation>
+    </message>
+    <message>
+        <source>Full (whole layers)</source>
+        <translation>完全（整层）</translation>
+    </message>
+    <message>
+        <source>1F1B</source>
+        <translation>1F1B</translation>
+    </message>
+    <message>
+        <source>Interleaved 1F1B</source>
+        <translation>交错式 1F1B</translation>
+    </message>
+    <message>
+        <source>GPipe</source>
+        <translation>GPipe</translation>
+    </message>
+    <message>
+        <source>Zero bubble</source>
+        <translation>零气泡</translation>
+    </message>
+    <message>
+        <source>Breadth-first</source>
+        <translation>广度优先</translation>
+    </message>
+    <message>
+        <source>0 — replicated optimizer</source>
+        <translation>0 — 优化器不切分</translation>
+    </message>
+    <message>
+        <source>1 — shard optimizer states</source>
+        <translation>1 — 切分优化器状态</translation>
+    </message>
+    <message>
+        <source>2 — shard gradients too</source>
+        <translation>2 — 同时切分梯度</translation>
+    </message>
+    <message>
+        <source>3 — shard parameters too (FSDP)</source>
+        <translation>3 — 同时切分参数（FSDP）</translation>
+    </message>
+    <message>
+        <source>Rail-optimized fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <source>Rail-only</source>
+        <translation>仅轨道（Rail-only）</translation>
+    </message>
+    <message>
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <source>Torus</source>
+        <translation>环面（Torus）</translation>
+    </message>
+</context>
+<context>
+    <name>HuggingFaceConfig</name>
+    <message>
+        <source>config.json must hold a JSON object</source>
+        <translation>config.json 必须是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>config.json has no integer &quot;%1&quot;</source>
+        <translation>config.json 中没有整数键 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>the shared expert (%1) is not a whole number of routed experts (%2): rounded down to %3</source>
+        <translation>共享专家（%1）不是路由专家（%2）的整数倍：向下取整为 %3</translation>
+    </message>
+    <message>
+        <source>dense layers between MoE layers are not modelled: every layer after the first dense ones is taken as MoE</source>
+        <translation>未建模 MoE 层之间的稠密层：开头的稠密层之后每一层都按 MoE 处理</translation>
+    </message>
+    <message>
+        <source>model_type &quot;%1&quot; is not one Trainscape knows; its keys were read as Llama&apos;s</source>
+        <translation>Trainscape 不认识 model_type &quot;%1&quot;；已按 Llama 的键读取</translation>
+    </message>
+    <message>
+        <source>not a JSON file</source>
+        <translation>不是 JSON 文件</translation>
+    </message>
+</context>
+<context>
+    <name>PlanDegreeOptions</name>
+    <message>
+        <source>Not available: %1 (%2)</source>
+        <translation>不可用：%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioSummary</name>
     <message>
         <source>Scenario</source>
@@ -722,6 +867,160 @@
         <source>at most one scenario file</source>
         <translation>最多只能指定一个场景文件</translation>
     </message>
+    <message>
+        <source>With --screenshot: the view to show (dashboard, layout, file, model, cluster, plan, training).</source>
+        <translation>与 --screenshot 一起使用：要显示的视图（dashboard、layout、file、model、cluster、plan、training）。</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>视图</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ClusterEditor</name>
+    <message>
+        <source>Cluster preset</source>
+        <translation>集群预设</translation>
+    </message>
+    <message>
+        <source>A system from the catalog: GPU, node and networks</source>
+        <translation>目录中的系统：GPU、节点与网络</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <source>Scale-up (NVLink) domain</source>
+        <translation>纵向扩展（NVLink）域</translation>
+    </message>
+    <message>
+        <source>GPUs per domain</source>
+        <translation>每域 GPU 数</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <source>Per GPU, per direction</source>
+        <translation>每 GPU、每方向</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source>Scale-out network</source>
+        <translation>横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>NIC speed</source>
+        <translation>网卡速率</translation>
+    </message>
+    <message>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <source>NICs per node</source>
+        <translation>每节点网卡数</translation>
+    </message>
+    <message>
+        <source>Oversubscription</source>
+        <translation>超额订阅比</translation>
+    </message>
+    <message>
+        <source> : 1</source>
+        <translation> : 1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CommunicationChart</name>
+    <message>
+        <source>Communication per GPU by dimension</source>
+        <translation>按并行维度的每 GPU 通信量</translation>
+    </message>
+    <message>
+        <source>Traffic per link class (whole cluster)</source>
+        <translation>按链路类别的流量（整个集群）</translation>
+    </message>
+    <message>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <source>CP</source>
+        <translation>CP</translation>
+    </message>
+    <message>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <source>DP</source>
+        <translation>DP</translation>
+    </message>
+    <message>
+        <source>GB per GPU per step</source>
+        <translation>每 GPU 每步 GB</translation>
+    </message>
+    <message>
+        <source>Scale-up (NVLink)</source>
+        <translation>纵向扩展（NVLink）</translation>
+    </message>
+    <message>
+        <source>Scale-out network</source>
+        <translation>横向扩展网络</translation>
+    </message>
+    <message>
+        <source>TB per step, all GPUs</source>
+        <translation>每步 TB，所有 GPU</translation>
+    </message>
+    <message>
+        <source>%1: %2 per step</source>
+        <translation>%1：每步 %2</translation>
+    </message>
+    <message>
+        <source>
+%1 GB/s per GPU averaged over the step</source>
+        <translation>
+按整步平均每 GPU %1 GB/s</translation>
+    </message>
+    <message>
+        <source>
+%1 per GPU</source>
+        <translation>
+每 GPU %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::DiagnosticsModel</name>
@@ -744,6 +1043,33 @@
     <message>
         <source>Message</source>
         <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EstimateBadge</name>
+    <message>
+        <source>no estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>no estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>✔ fits</source>
+        <translation>✔ 放得下</translation>
+    </message>
+    <message>
+        <source>✘ does not fit</source>
+        <translation>✘ 放不下</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3 GiB · %4/step · MFU %5</source>
+        <translation>%1 %2/%3 GiB · 每步 %4 · MFU %5</translation>
+    </message>
+    <message>
+        <source>Peak memory on stage %1 against the GPU&apos;s capacity, the time of one optimizer step, and model FLOPS utilization</source>
+        <translation>阶段 %1 的峰值显存与 GPU 容量之比、一次优化器步的时间，以及模型 FLOPS 利用率</translation>
     </message>
 </context>
 <context>
@@ -878,6 +1204,33 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::EstimateChart</name>
+    <message>
+        <source>No estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: choose .png, .svg or .pdf</source>
+        <translation>未知格式 &quot;%1&quot;：请选择 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::MainWindow</name>
     <message>
         <source>&amp;File</source>
@@ -917,7 +1270,7 @@
     </message>
     <message>
         <source>Scenario</source>
-        <translation>场景</translation>
+        <translation type="vanished">场景</translation>
     </message>
     <message>
         <source>Plan layout</source>
@@ -941,7 +1294,7 @@
     </message>
     <message>
         <source>Choose File ▸ Open Scenario… to read a scenario file.</source>
-        <translation>选择“文件 ▸ 打开场景…”读取场景文件。</translation>
+        <translation type="vanished">选择“文件 ▸ 打开场景…”读取场景文件。</translation>
     </message>
     <message>
         <source>Trainscape</source>
@@ -953,7 +1306,7 @@
     </message>
     <message>
         <source>%1 — Trainscape</source>
-        <translation>%1 — Trainscape</translation>
+        <translation type="vanished">%1 — Trainscape</translation>
     </message>
     <message>
         <source>%1 × %2 · %3</source>
@@ -1035,6 +1388,377 @@
         <source>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;A planner for distributed training of large language models: will it fit, how long does a step take, and what does the run cost.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Not changed: %1 (%2)</source>
+        <translation>未修改：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Parallel plan</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>解析结果</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
+        <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
+    </message>
+    <message>
+        <source>%1[*] — Trainscape</source>
+        <translation>%1[*] — Trainscape</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>尚未保存</translation>
+    </message>
+    <message>
+        <source>%1 · the scenario has errors: see Messages</source>
+        <translation>%1 · 场景有错误：见“消息”</translation>
+    </message>
+    <message>
+        <source>&amp;New from Example</source>
+        <translation>从示例新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario (written atomically)</source>
+        <translation>保存场景（原子写入）</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them?</source>
+        <translation>“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>estimated in %1 ms</source>
+        <translation>估算用时 %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MemoryChart</name>
+    <message>
+        <source>Memory per GPU by pipeline stage</source>
+        <translation>按流水线阶段的每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Framework and allocator</source>
+        <translation>框架与分配器</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2: %3 (stage total %4)</source>
+        <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>GPU capacity: %1</source>
+        <translation>GPU 容量：%1</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU GiB</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ModelEditor</name>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>A published architecture from the catalog</source>
+        <translation>目录中已发布的模型结构</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>结构</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>FFN hidden size</source>
+        <translation>FFN 隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Fewer than the attention heads: grouped-query attention</source>
+        <translation>少于注意力头数：分组查询注意力（GQA）</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享输入输出嵌入</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家（MoE）</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个 token 激活的专家</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>开头的稠密层数</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json…</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>the imported model is not a valid scenario model</source>
+        <translation>导入的模型不是有效的场景模型</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (config.json *.json);;All files (*)</source>
+        <translation>Hugging Face 配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PlanEditor</name>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
+        <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
+        <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Splits the layers into stages</source>
+        <translation>把各层划分为流水线阶段</translation>
+    </message>
+    <message>
+        <source>Virtual stages (VPP)</source>
+        <translation>虚拟流水线阶段（VPP）</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved schedules)</source>
+        <translation>每个流水线 rank 的模型块数（交错调度）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Splits each sequence over GPUs</source>
+        <translation>把每条序列切分到多个 GPU 上</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Splits the experts of a mixture-of-experts model</source>
+        <translation>切分混合专家模型的专家</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
+        <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication</source>
+        <translation>重叠 TP 通信</translation>
+    </message>
+    <message>
+        <source>Overlap DP communication</source>
+        <translation>重叠 DP 通信</translation>
+    </message>
+    <message>
+        <source>Overlap PP communication</source>
+        <translation>重叠 PP 通信</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PlanLayoutView</name>
@@ -1092,6 +1816,91 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::RunCostCards</name>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>CO₂ emitted</source>
+        <translation>CO₂ 排放</translation>
+    </message>
+    <message>
+        <source>no estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>not computed: the energy and cost model has not produced this figure for the plan</source>
+        <translation>未计算：能耗与成本模型尚未给出该方案的此项数值</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>$%1 per million tokens</source>
+        <translation>每百万 token $%1</translation>
+    </message>
+    <message>
+        <source>%1 MWh</source>
+        <translation>%1 MWh</translation>
+    </message>
+    <message>
+        <source>%1 average power</source>
+        <translation type="vanished">平均功率 %1</translation>
+    </message>
+    <message>
+        <source>%1 t</source>
+        <translation>%1 吨</translation>
+    </message>
+    <message>
+        <source>not computed: set the tokens to train (Training dock) for the run&apos;s totals</source>
+        <translation>未计算：请在“训练”面板设置训练 token 总数以得到整个训练的合计</translation>
+    </message>
+    <message>
+        <source>%1 kWh per step</source>
+        <translation>每步 %1 kWh</translation>
+    </message>
+    <message>
+        <source>average power %1</source>
+        <translation>平均功率 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioForm</name>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
+    <message>
+        <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
+        <translation>文件中未设置：取自预设或格式的默认值。</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ScenarioSummaryModel</name>
     <message>
         <source>Property</source>
@@ -1100,6 +1909,185 @@
     <message>
         <source>Value</source>
         <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::StepTimeChart</name>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>单步时间分解</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP exposed</source>
+        <translation>TP 暴露通信</translation>
+    </message>
+    <message>
+        <source>CP exposed</source>
+        <translation>CP 暴露通信</translation>
+    </message>
+    <message>
+        <source>EP exposed</source>
+        <translation>EP 暴露通信</translation>
+    </message>
+    <message>
+        <source>PP exposed</source>
+        <translation>PP 暴露通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露通信</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Offload exposed</source>
+        <translation>卸载暴露时间</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 of the step)</source>
+        <translation>%1：%2（占单步 %3）</translation>
+    </message>
+    <message>
+        <source>Seconds per step (total %1)</source>
+        <translation>每步秒数（合计 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimelineChart</name>
+    <message>
+        <source>Pipeline schedule (one step)</source>
+        <translation>流水线调度（一步）</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>backward (input gradients)</source>
+        <translation>反向（输入梯度）</translation>
+    </message>
+    <message>
+        <source>backward (weight gradients)</source>
+        <translation>反向（权重梯度）</translation>
+    </message>
+    <message>
+        <source>gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>%1 of micro-batch %2</source>
+        <translation>微批 %2 的%1</translation>
+    </message>
+    <message>
+        <source>%1, chunk %2</source>
+        <translation>%1，模型块 %2</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2
+%3 → %4 (%5)</source>
+        <translation>阶段 %1 · %2
+%3 → %4（%5）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Seconds (the first %1 of %2 micro-batches are simulated; the rest repeat the steady state)</source>
+        <translation>秒（模拟了 %2 个微批中的前 %1 个；其余重复稳态）</translation>
+    </message>
+    <message>
+        <source> · first %1 of %2 operations drawn</source>
+        <translation> · 绘制了 %2 个操作中的前 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TrainingEditor</name>
+    <message>
+        <source>Batch</source>
+        <translation>批</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all data-parallel ranks</source>
+        <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per forward/backward pass on one pipeline</source>
+        <translation>一条流水线上每次前向/反向的序列数</translation>
+    </message>
+    <message>
+        <source>Numerics</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Tokens to train</source>
+        <translation>训练 token 总数</translation>
+    </message>
+    <message>
+        <source> B</source>
+        <translation> B（十亿）</translation>
+    </message>
+    <message>
+        <source>Total training tokens, in billions</source>
+        <translation>训练 token 总数，单位十亿</translation>
     </message>
 </context>
 </TS>

@@ -38,7 +38,11 @@ Json clusterToJson(const ClusterPreset& e) {
                       e.scaleOut.oversubscription,
                       e.scaleOut.latencyUs,
                       e.scaleOut.switchRadix,
-                      std::optional<std::optional<int>>{e.scaleOut.tiers}};
+                      std::optional<std::optional<int>>{e.scaleOut.tiers},
+                      std::nullopt,
+                      std::nullopt,
+                      std::nullopt,
+                      std::nullopt};
     return {{"id", e.id},
             {"name", e.name},
             {"gpu", e.gpuId},

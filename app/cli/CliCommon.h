@@ -1,6 +1,7 @@
 #pragma once
 // Shared pieces of trainscape-cli's subcommands.
 
+#include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 #include "common/Diagnostics.h"
 
@@ -19,16 +20,22 @@ enum ExitCode : int {
 
 struct Options {
     bool json = false;
-    std::vector<std::string> catalogFiles; // --catalog FILE, repeatable
+    std::vector<std::string> catalogFiles;    // --catalog FILE, repeatable
+    std::vector<std::string> calibrationDirs; // --calibration-dir DIR, repeatable
     std::vector<std::string> positional;
 };
 
 // The built-in catalog plus the user's files; reports problems on stderr.
 bool loadCatalog(const Options& options, Catalog& catalog);
+// The built-in calibration profiles, then $TRAINSCAPE_CALIBRATION_DIR's, then the
+// --calibration-dir folders'; reports problems on stderr.
+bool loadCalibrations(const Options& options, CalibrationRegistry& registry);
 void printDiagnostics(const std::string& file, const Diagnostics& diags);
 
 int runValidate(const Options& options);
 int runEstimate(const Options& options);
 int runCatalog(const Options& options);
+int runNetwork(const Options& options);
+int runCalibrate(const Options& options);
 
 } // namespace ts::cli

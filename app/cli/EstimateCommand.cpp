@@ -18,9 +18,12 @@ int runEstimate(const Options& options) {
     Catalog catalog;
     if (!loadCatalog(options, catalog))
         return kExitBadInput;
+    CalibrationRegistry calibrations;
+    if (!loadCalibrations(options, calibrations))
+        return kExitBadInput;
     Diagnostics diags;
     const std::string& file = options.positional[0];
-    auto resolved = resolveScenarioFile(file, catalog, diags);
+    auto resolved = resolveScenarioFile(file, catalog, calibrations, diags);
     if (!resolved) {
         printDiagnostics(file, diags);
         return kExitBadInput;

@@ -48,7 +48,12 @@ static std::optional<ResolvedScenario> resolveArgument(const Options& options, c
         exitCode = kExitBadInput;
         return std::nullopt;
     }
-    auto resolved = resolveScenarioFile(options.positional[0], catalog, diags);
+    CalibrationRegistry calibrations;
+    if (!loadCalibrations(options, calibrations)) {
+        exitCode = kExitBadInput;
+        return std::nullopt;
+    }
+    auto resolved = resolveScenarioFile(options.positional[0], catalog, calibrations, diags);
     exitCode = resolved ? kExitOk : kExitBadInput;
     return resolved;
 }

@@ -20,9 +20,23 @@ Commands:
   catalog list gpus|clusters|models [--json]
                               List the catalog's GPUs, cluster presets or model presets.
   catalog show ID [--json]    Show one catalog entry with the sources of its numbers.
+  network FILE [--json]       The cluster as a graph: topology summary, what the plan's groups
+                              get from it, and the network's bill of materials.
+  calibrate list [--json]     List the calibration profiles a scenario can select.
+  calibrate import-nccl LOG... [--collective NAME] [--write PROFILE.json] [--id ID]
+                              [--gpu GPU] [--json]
+                              Fit latency and bus bandwidth to nccl-tests logs
+                              (all_reduce_perf, all_gather_perf, reduce_scatter_perf,
+                              alltoall_perf, sendrecv_perf); optionally write a profile.
+  calibrate import-gemm CSV [--write PROFILE.json] [--id ID] [--gpu GPU] [--json]
+                              A CSV of matmul timings (m,n,k,dtype,time_us or tflops) as a
+                              profile's efficiency table.
 
 Options:
   --catalog FILE   Add or override catalog entries from FILE (format trainscape.catalog/1).
+  --calibration-dir DIR
+                   Add the calibration profiles (*.json) in DIR; also read from the folders
+                   in $TRAINSCAPE_CALIBRATION_DIR (separated by ':').
   --json           Machine-readable output.
   -h, --help       Show this help.
   -V, --version    Show the version.
@@ -55,6 +69,14 @@ int main(int argc, char** argv) {
                 return kExitBadInput;
             }
             options.catalogFiles.push_back(argv[++i]);
+        } else if (arg == "--calibration-dir") {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "trainscape-cli: --calibration-dir needs a DIR\n");
+                return kExitBadInput;
+            }
+            options.calibrationDirs.push_back(argv[++i]);
+        } else if (command == "calibrate") {
+            options.positional.push_back(arg); // its own options: CalibrateCommand.cpp
         } else if (arg.size() > 1 && arg[0] == '-') {
             std::fprintf(stderr, "trainscape-cli: unknown option \"%s\"; see --help\n",
                          arg.c_str());
@@ -75,9 +97,13 @@ int main(int argc, char** argv) {
         return runValidate(options);
     if (command == "catalog")
         return runCatalog(options);
+    if (command == "network")
+        return runNetwork(options);
+    if (command == "calibrate")
+        return runCalibrate(options);
     std::fprintf(stderr,
-                 "trainscape-cli: unknown command \"%s\": expected estimate, validate or "
-                 "catalog; see --help\n",
+                 "trainscape-cli: unknown command \"%s\": expected estimate, validate, "
+                 "catalog, network or calibrate; see --help\n",
                  command.c_str());
     return kExitBadInput;
 }

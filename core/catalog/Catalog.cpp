@@ -1,5 +1,7 @@
 #include "catalog/Catalog.h"
 
+#include "catalog/CatalogReading.h"
+
 #include "common/JsonObjectReader.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/SectionJson.h"
@@ -20,7 +22,7 @@ extern const std::size_t kCatalogFilesCount;
 
 namespace ts {
 
-namespace {
+namespace catalog_detail {
 
 FieldSources readSources(JsonObjectReader& r) {
     FieldSources sources;
@@ -51,7 +53,10 @@ std::string readId(JsonObjectReader& r) {
     return id.value_or("");
 }
 
-} // namespace
+} // namespace catalog_detail
+
+using catalog_detail::readId;
+using catalog_detail::readSources;
 
 bool Catalog::addDocument(const std::string& jsonText, const std::string& origin,
                           Diagnostics& diags) {
@@ -194,6 +199,9 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
         noteId("model", e.id);
         staged.models_[e.id] = e;
     });
+    staged.readPowerAndPrices(top, origin, diags);
+    if (const Json* network = top.raw("network"); network && !network->is_null())
+        readNetworkCatalog(*network, "/network", origin, diags, staged.network_);
     top.finish();
 
     if (diags.errorCount() > errorsBefore)
@@ -206,6 +214,13 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
         clusters_[id] = e;
     for (auto& [id, e] : staged.models_)
         models_[id] = e;
+    network_.merge(staged.network_);
+    for (auto& [id, e] : staged.servers_)
+        servers_[id] = e;
+    for (auto& [id, e] : staged.prices_)
+        prices_[id] = e;
+    if (staged.energyDefaults_)
+        energyDefaults_ = staged.energyDefaults_;
     duplicateIds_.insert(duplicateIds_.end(), staged.duplicateIds_.begin(),
                          staged.duplicateIds_.end());
     return true;

@@ -3,6 +3,8 @@
 // (shared/spec/scenario-format.md), plus per-stage detail and the schedule timeline that
 // the GUI draws. Values the model cannot compute yet are std::nullopt, never invented.
 
+#include "energy/EnergyReport.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -95,6 +97,8 @@ struct Estimate {
 
     double stepSeconds = 0;
     TimeBreakdown time;
+    // Of time.compute + time.recompute: the elementwise (HBM-bound) work, for the power model.
+    double memoryBoundComputeSeconds = 0;
 
     double tokensPerS = 0;
     double tokensPerSPerGpu = 0;
@@ -112,6 +116,8 @@ struct Estimate {
     std::optional<double> usdPerMillionTokens;
     std::optional<double> trainSteps;
     std::optional<double> trainDays;
+    // Energy by consumer, GPU power by phase, a power trace of one step (core/energy).
+    std::optional<EnergyReport> energyReport;
 
     std::vector<StageTime> stageTimes;
     std::int64_t microbatches = 0;

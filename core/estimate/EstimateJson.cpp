@@ -37,6 +37,92 @@ std::string format(const char* fmt, double a, double b = 0, double c = 0) {
 
 constexpr double kGiB = double(1ull << 30);
 
+// Beyond the spec's four energy fields: the breakdown by consumer, the power figures used,
+// the cost model, and one step's facility power trace (core/energy/EnergyReport.h).
+void addEnergyDetail(ordered_json& energy, const EnergyReport& r) {
+    ordered_json b = ordered_json::object();
+    b["gpus"] = r.stepJoules.gpus;
+    b["hosts"] = r.stepJoules.hosts;
+    b["network"] = r.stepJoules.network;
+    b["cooling"] = r.stepJoules.cooling;
+    energy["step_breakdown_j"] = std::move(b);
+    ordered_json g = ordered_json::object();
+    g["compute_bound"] = r.gpuWatts.computeBound;
+    g["memory_bound"] = r.gpuWatts.memoryBound;
+    g["communicating"] = r.gpuWatts.communicating;
+    g["idle"] = r.gpuWatts.idle;
+    energy["gpu_phase_w"] = std::move(g);
+    energy["host_w_per_node"] = r.hostWPerNode;
+    energy["network_w"] = r.networkW;
+    energy["pue"] = r.pue;
+    energy["peak_node_w"] = r.peakNodeW;
+    energy["node_max_w"] = r.nodeMaxW > 0 ? ordered_json(r.nodeMaxW) : ordered_json(nullptr);
+    energy["step_co2_kg"] = optionalValue(r.stepCo2Kg);
+    energy["gpu_hours_per_step"] = r.gpuHoursPerStep;
+    energy["ownership"] = r.ownership;
+    energy["train_gpu_hours"] = optionalValue(r.trainGpuHours);
+    energy["train_electricity_usd"] = optionalValue(r.trainElectricityUsd);
+    if (r.window) {
+        const GridWindow& w = *r.window;
+        ordered_json win = ordered_json::object();
+        win["run_hours"] = w.runHours;
+        win["first_start"] = w.firstStart;
+        win["first_co2_kg"] = w.firstCo2Kg;
+        win["first_electricity_usd"] = optionalValue(w.firstElectricityUsd);
+        win["lowest_co2_start"] = w.lowestCo2Start;
+        win["lowest_co2_kg"] = w.lowestCo2Kg;
+        win["lowest_price_start"] = w.lowestPriceStart;
+        win["lowest_electricity_usd"] = optionalValue(w.lowestElectricityUsd);
+        energy["grid_window"] = std::move(win);
+    }
+    ordered_json trace = ordered_json::array();
+    for (const PowerSample& p : r.powerTrace)
+        trace.push_back(ordered_json::array({p.timeS, p.watts}));
+    energy["power_trace"] = {{"covers_step", r.traceCoversStep},
+                             {"end_s", r.traceEndS},
+                             {"samples_s_w", std::move(trace)}};
+}
+
+} // namespace
+
+namespace {
+
+std::string energyText(const Estimate& e) {
+    if (!e.energyReport || !e.stepJoules || !e.avgPowerW)
+        return {};
+    const EnergyReport& r = *e.energyReport;
+    const EnergyBreakdown& b = r.stepJoules;
+    const double total = b.total() > 0 ? b.total() : 1.0;
+    std::string out;
+    out += format("energy: %.2f MJ per step, average %.3f MW (PUE %.2f)\n", *e.stepJoules / 1e6,
+                  *e.avgPowerW / 1e6, r.pue);
+    if (r.stepCo2Kg)
+        out += format("  CO2 %.3f kg per step\n", *r.stepCo2Kg);
+    out += format("  GPUs %.1f%%, hosts %.1f%%,", 100 * b.gpus / total, 100 * b.hosts / total);
+    out += format(" network %.1f%%, cooling %.1f%%\n", 100 * b.network / total,
+                  100 * b.cooling / total);
+    out += format("  GPU W: compute %.0f, memory %.0f,", r.gpuWatts.computeBound,
+                  r.gpuWatts.memoryBound);
+    out += format(" communicating %.0f, idle %.0f\n", r.gpuWatts.communicating, r.gpuWatts.idle);
+    out += format("  node peak %.2f kW", r.peakNodeW / 1e3);
+    out += r.nodeMaxW > 0 ? format(" of %.2f kW rated\n", r.nodeMaxW / 1e3) : "\n";
+    if (e.usdPerMillionTokens)
+        out += "cost (" + r.ownership +
+               "): " + format("$%.3f per million tokens\n", *e.usdPerMillionTokens);
+    if (e.trainKwh)
+        out += format("train: %.0f MWh", *e.trainKwh / 1e3) +
+               (e.trainCo2Kg ? format(", %.0f t CO2", *e.trainCo2Kg / 1e3) : std::string()) +
+               (e.trainUsd ? format(", $%.2fM", *e.trainUsd / 1e6) : std::string()) +
+               (r.trainGpuHours ? format(", %.2fM GPU-hours", *r.trainGpuHours / 1e6)
+                                : std::string()) +
+               "\n";
+    if (r.window)
+        out += format("grid window: first hour %.0f t CO2, best start %.0f t CO2",
+                      r.window->firstCo2Kg / 1e3, r.window->lowestCo2Kg / 1e3) +
+               " (" + r.window->lowestCo2Start + ")\n";
+    return out;
+}
+
 } // namespace
 
 nlohmann::ordered_json estimateToJson(const Estimate& e) {
@@ -92,6 +178,8 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     energy["avg_power_w"] = optionalValue(e.avgPowerW);
     energy["train_kwh"] = optionalValue(e.trainKwh);
     energy["train_co2_kg"] = optionalValue(e.trainCo2Kg);
+    if (e.energyReport)
+        addEnergyDetail(energy, *e.energyReport);
     j["energy"] = std::move(energy);
 
     ordered_json cost = ordered_json::object();
@@ -154,6 +242,7 @@ std::string estimateToText(const Estimate& e) {
                   e.commBytesByLink.scaleUp / 1e9, e.commBytesByLink.scaleOut / 1e9);
     if (e.trainSteps && e.trainDays)
         out += format("training: %.0f steps, %.1f days\n", *e.trainSteps, *e.trainDays);
+    out += energyText(e);
     for (const std::string& w : e.warnings)
         out += "warning: " + w + "\n";
     return out;

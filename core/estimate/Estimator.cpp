@@ -1,9 +1,12 @@
 #include "estimate/Estimator.h"
 
+#include "calibration/CalibratedSettings.h"
+#include "energy/EnergyEstimate.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
 #include "parallel/PipelineSchedule.h"
 #include "parallel/PlanSupport.h"
+#include "topology/GraphCollectiveCost.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,6 +54,7 @@ struct CommAccount {
 // The per-stage pieces of a micro-batch, by breakdown category (seconds).
 struct StageParts {
     double compute = 0, recompute = 0, tp = 0, pp = 0, dp = 0;
+    double memoryBound = 0; // of compute + recompute: elementwise work (for the power model)
     double total() const { return compute + recompute + tp + pp + dp; }
 };
 
@@ -65,6 +69,8 @@ std::string formatGiB(double bytes) {
 EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     EstimatorSettings s;
     s.hardware = defaultHardwareProfile(scenario.cluster.gpu);
+    if (scenario.calibrationProfile) // the scenario's "calibration" (issue 6)
+        applyCalibration(*scenario.calibrationProfile, s);
     return s;
 }
 
@@ -80,7 +86,13 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const ModelConfig& model = sc.model;
     const TrainingConfig& train = sc.training;
     const HardwareProfile& hw = set.hardware;
-    const AlphaBetaCollectiveCost collectives(sc.cluster, set.collectives);
+    const AlphaBetaCollectiveCost alphaBeta(sc.cluster, set.collectives);
+    Diagnostics topologyDiags;
+    const std::shared_ptr<const CollectiveCost> onGraph =
+        set.topologyCollectives
+            ? topologyCollectiveCost(sc.cluster, set.collectives, &topologyDiags)
+            : nullptr;
+    const CollectiveCost& collectives = onGraph ? *onGraph : alphaBeta;
     const CostContext ctx{sc, hw, collectives, set.activations.flashAttention,
                           set.activations.dropout};
     const OverlapModel& ov = set.overlap;
@@ -151,6 +163,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             f.tp = l * layerTpF;
             b.compute = l * layer.backward.compute();
             b.tp = l * layerTpB;
+            f.memoryBound = l * layer.forward.elementwise;
+            b.memoryBound = l * layer.backward.elementwise;
             CommAccount& ca = stageComm[s];
             ca.add(ca.tp, layer.tpForward, md * l);
             ca.add(ca.tp, layer.tpBackward, md * l);
@@ -160,6 +174,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             } else if (plan.recompute == RecomputeMode::Full) {
                 const double lr = l * recomputeShare;
                 b.recompute = lr * layer.forward.compute();
+                b.memoryBound += lr * layer.forward.elementwise;
                 b.tp += lr * layerTpF;
                 ca.add(ca.tp, layer.tpForward, md * lr);
             }
@@ -232,6 +247,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             stageBwd[s] += bwd[idx];
             parts[s].compute += md * (f.compute + b.compute);
             parts[s].recompute += md * (f.recompute + b.recompute);
+            parts[s].memoryBound += md * (f.memoryBound + b.memoryBound);
             parts[s].tp += md * (f.tp + b.tp);
             parts[s].pp += md * (f.pp + b.pp);
             parts[s].dp += md * (f.dp + b.dp);
@@ -288,6 +304,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     TimeBreakdown& tb = est.time;
     tb.compute = parts[ref].compute;
     tb.recompute = parts[ref].recompute;
+    est.memoryBoundComputeSeconds = parts[ref].memoryBound;
     tb.tpExposed = parts[ref].tp;
     tb.ppExposed = parts[ref].pp;
     tb.dpExposed = parts[ref].dp + postDp[ref];
@@ -403,6 +420,10 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                                "% of memory: fragmentation risk");
     if (!pr.ok)
         est.warnings.push_back("the pipeline schedule simulation did not complete");
+    for (const Diagnostic& d : topologyDiags.all())
+        est.warnings.push_back("network graph: " + d.path + ": " + d.message +
+                               (onGraph ? "" : " (collectives use the two-level model)"));
+    addEnergyAndCost(sc, est);
     return est;
 }
 

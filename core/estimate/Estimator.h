@@ -28,6 +28,9 @@ struct EstimatorSettings {
     // paper's assumptions (materialised scores, dropout) change both memory and time.
     ActivationAssumptions activations;
     bool recordTimeline = true; // the schedule's operations, for the Gantt chart
+    // Collectives on the cluster's graph (core/topology: oversubscription, rail-only
+    // forwarding, WAN links); false: the two-level alpha-beta model.
+    bool topologyCollectives = true;
     // Above this many schedule operations the simulation stops once the schedule has reached
     // its periodic steady state and shifts the rest (simulatePipeline): the step time is the
     // same, only the timeline covers fewer micro-batches (Estimate::timelineMicrobatches).

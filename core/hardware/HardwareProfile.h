@@ -9,6 +9,9 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
 
 namespace ts {
 
@@ -29,6 +32,24 @@ struct GemmTile {
     int m = 128;
     int n = 128;
     double efficiency = 1.0;
+};
+
+struct HardwareProfile;
+
+// Kernel throughput measured on real hardware (a calibration profile; core/calibration
+// implements it). Each answer replaces the modelled figure; nullopt = not measured, so the
+// model above decides.
+class MeasuredKernels {
+public:
+    virtual ~MeasuredKernels() = default;
+    // Achieved fraction of the dtype's dense peak for an M x N x K multiply (shape, size and
+    // quantization included), before sustainedMatmulFraction.
+    virtual std::optional<double> matmulEfficiency(const HardwareProfile& hw, MatmulDtype dtype,
+                                                   double m, double n, double k) const = 0;
+    // Achieved TFLOP/s of flash attention, counted as FlashAttention-2 does: forward
+    // 4 b h s^2 d, halved when causal; backward 2.5x that.
+    virtual std::optional<double> attentionTflops(std::int64_t seqLen, int headDim, bool causal,
+                                                  bool backward) const = 0;
 };
 
 struct HardwareProfile {
@@ -56,6 +77,10 @@ struct HardwareProfile {
 
     // Fixed cost of one kernel on the GPU timeline (launch gap, ramp-up, tail).
     double kernelOverheadUs = 0;
+
+    // Measured tables from a calibration profile (calibration/CalibratedSettings.h); null =
+    // the model alone.
+    std::shared_ptr<const MeasuredKernels> measured;
 
     const MatmulProfile& forDtype(MatmulDtype dtype) const {
         return matmul[static_cast<std::size_t>(dtype)];

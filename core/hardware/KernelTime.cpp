@@ -44,8 +44,11 @@ double matmulSeconds(const HardwareProfile& hw, MatmulDtype dtype, double m, dou
     const double flops = 2.0 * m * n * k;
     const double sizeEff =
         hw.gemmHalfEfficiencyFlops > 0 ? flops / (flops + hw.gemmHalfEfficiencyFlops) : 1.0;
-    const double eff =
+    double eff =
         mp.efficiency * hw.sustainedMatmulFraction * sizeEff * matmulShapeEfficiency(hw, m, n, k);
+    if (hw.measured)
+        if (auto measured = hw.measured->matmulEfficiency(hw, dtype, m, n, k))
+            eff = *measured * hw.sustainedMatmulFraction;
     const double compute = flops / (mp.peakTflops * 1e12 * eff);
     const double bytes = (m * k + k * n) * inputBytes + m * n * outputBytes;
     const double memory = bytes / (hw.hbmGBps * 1e9 * hw.hbmEfficiency);
@@ -63,13 +66,27 @@ double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
     return 4.0 * pairs * a.headDim * a.batchHeads; // Q K^T and P V, 2 FLOPs per MAC
 }
 
+// FLOPs of the forward pass as FlashAttention-2 counts them for its TFLOP/s (causal = half):
+// the convention of measured attention throughput (MeasuredKernels::attentionTflops).
+static double flashConventionFlops(const AttentionShape& a) {
+    const double s = static_cast<double>(a.seqLen);
+    return 4.0 * s * s * a.headDim * a.batchHeads * (a.causal ? 0.5 : 1.0);
+}
+
 double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
+    if (hw.measured)
+        if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, false))
+            return flashConventionFlops(a) / (*tflops * 1e12) + hw.kernelOverheadUs * 1e-6;
     const double peak = hw.bf16PeakTflops() * 1e12;
     return attentionFlops(hw, a) / (peak * hw.attentionForwardEfficiency) +
            hw.kernelOverheadUs * 1e-6;
 }
 
 double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
+    if (hw.measured)
+        if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, true))
+            return 2.5 * flashConventionFlops(a) / (*tflops * 1e12) +
+                   2.0 * hw.kernelOverheadUs * 1e-6;
     const double peak = hw.bf16PeakTflops() * 1e12;
     return 2.5 * attentionFlops(hw, a) / (peak * hw.attentionBackwardEfficiency) +
            2.0 * hw.kernelOverheadUs * 1e-6;

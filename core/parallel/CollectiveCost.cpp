@@ -16,6 +16,7 @@ AlphaBetaCollectiveCost::AlphaBetaCollectiveCost(const ClusterConfig& cluster,
     nicGBpsPerGpu_ = nicGBps * nicsPerGpu * eff.scaleOut / oversub;
     alphaUpS_ = cluster.scaleUp.latencyUs * 1e-6;
     alphaOutS_ = cluster.scaleOut.latencyUs * 1e-6;
+    measured_ = eff.measured;
 }
 
 int AlphaBetaCollectiveCost::membersPerDomain(const GroupPlacement& g) const {
@@ -29,6 +30,19 @@ int AlphaBetaCollectiveCost::membersPerDomain(const GroupPlacement& g) const {
 
 CollectiveTime AlphaBetaCollectiveCost::cost(Collective kind, double bytes,
                                              const GroupPlacement& g) const {
+    CollectiveTime t = modelCost(kind, bytes, g);
+    // A calibration profile's measured time replaces the modelled one; the bytes per link
+    // class stay as modelled.
+    if (measured_ && g.size > 1 && bytes > 0) {
+        const int k = membersPerDomain(g);
+        if (auto seconds = measured_->seconds(kind, bytes, g.size, k, g.size > k, scaleUpGBps_))
+            t.seconds = *seconds;
+    }
+    return t;
+}
+
+CollectiveTime AlphaBetaCollectiveCost::modelCost(Collective kind, double bytes,
+                                                  const GroupPlacement& g) const {
     CollectiveTime t;
     const int n = g.size;
     if (n <= 1 || bytes <= 0)

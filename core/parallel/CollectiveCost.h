@@ -5,6 +5,9 @@
 
 #include "scenario/ClusterConfig.h"
 
+#include <memory>
+#include <optional>
+
 namespace ts {
 
 enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll, SendRecv };
@@ -38,6 +41,19 @@ public:
 // bus bandwidth is the NVLink bandwidth times an achievable fraction; a group spanning
 // domains runs NCCL's ring across them, with every member's NIC carrying a share, so its
 // bus bandwidth is min(scale-up, members-per-domain x NIC bandwidth per GPU).
+// Collective times measured with nccl-tests (a calibration profile; core/calibration
+// implements it). nullopt = not measured for this collective and group shape: the model decides.
+class MeasuredCollectives {
+public:
+    virtual ~MeasuredCollectives() = default;
+    // A group of `ranks`, `membersPerDomain` of them in each scale-up domain; `spansDomains`
+    // when it crosses the scale-out network. `modelScaleUpBusGBps` is the model's scale-up bus
+    // bandwidth, the ceiling for a cross-domain figure scaled from another group shape.
+    virtual std::optional<double> seconds(Collective kind, double bytes, int ranks,
+                                          int membersPerDomain, bool spansDomains,
+                                          double modelScaleUpBusGBps) const = 0;
+};
+
 struct CollectiveEfficiency {
     // nccl-tests all_reduce_perf on 8x H100 SXM: bus bandwidth ~ 370 GB/s of the 450 GB/s
     // NVLink4 per direction (NVIDIA; ml-engineering network/README.md "intra-node").
@@ -45,6 +61,8 @@ struct CollectiveEfficiency {
     // A 400 Gbit/s NIC (50 GB/s) delivers ~ 46-48 GB/s of NCCL bus bandwidth
     // (ml-engineering network/README.md, inter-node all-reduce measurements).
     double scaleOut = 47.0 / 50.0;
+    // Measured times from a calibration profile; null = the model alone.
+    std::shared_ptr<const MeasuredCollectives> measured;
 };
 
 class AlphaBetaCollectiveCost final : public CollectiveCost {
@@ -58,6 +76,9 @@ public:
     double nicGBpsPerGpu() const { return nicGBpsPerGpu_; }
 
 private:
+    CollectiveTime modelCost(Collective kind, double bytes, const GroupPlacement& group) const;
+
+    std::shared_ptr<const MeasuredCollectives> measured_;
     int domainGpus_ = 8;
     double scaleUpGBps_ = 0;   // achievable, per GPU per direction
     double nicGBpsPerGpu_ = 0; // achievable, per GPU per direction

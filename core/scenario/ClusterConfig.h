@@ -2,11 +2,13 @@
 // A fully resolved cluster: one kind of GPU, a scale-up (NVLink-class) domain, and a
 // scale-out network.
 
+#include "scenario/ClusterGraph.h"
 #include "scenario/Enums.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace ts {
 
@@ -45,6 +47,12 @@ struct ScaleOutConfig {
     double latencyUs = 5.0;
     int switchRadix = 64;
     std::optional<int> tiers; // nullopt = as few as the size needs
+    // Multi-datacenter: `pods` equal networks of the topology above, joined by WAN links of
+    // wanGbitPerS out of each pod in all (per direction) and wanLatencyUs one way.
+    int pods = 1;
+    double wanGbitPerS = 0;
+    double wanLatencyUs = 0;
+    std::vector<int> torusDims; // torus: scale-up domains per dimension; empty = automatic
     bool operator==(const ScaleOutConfig&) const = default;
 };
 
@@ -55,6 +63,7 @@ struct ClusterConfig {
     int gpusPerNode = 8;
     ScaleUpConfig scaleUp;
     ScaleOutConfig scaleOut;
+    SharedClusterGraph graph; // cluster.graph, parsed; null when none
     bool operator==(const ClusterConfig&) const = default;
 };
 

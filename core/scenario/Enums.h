@@ -15,6 +15,7 @@ enum class OptimizerKind { Adam, Sgd, Adafactor };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
 enum class OffloadTarget { None, Cpu, Nvme };
+enum class Ownership { Cloud, Owned };
 
 template <class E> struct EnumNames;
 
@@ -30,6 +31,7 @@ TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
+TS_ENUM_NAMES(Ownership, "cloud", "owned")
 #undef TS_ENUM_NAMES
 
 template <class E> constexpr std::string_view enumName(E value) {

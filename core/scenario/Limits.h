@@ -21,6 +21,7 @@ inline constexpr int kMaxDomainGpus = 1'000'000;
 inline constexpr int kMaxNicsPerNode = 1'024;
 inline constexpr int kMaxSwitchRadix = 100'000;
 inline constexpr int kMaxTiers = 8;
+inline constexpr int kMaxPods = 1'024;
 
 inline constexpr std::int64_t kMaxSeqLen = 1LL << 30;
 inline constexpr std::int64_t kMaxGlobalBatch = 1LL << 32;

@@ -1,6 +1,7 @@
 #pragma once
 // Resolved training settings and parallel plan.
 
+#include "scenario/CostConfig.h"
 #include "scenario/Enums.h"
 
 #include <cstdint>
@@ -54,14 +55,6 @@ struct ParallelConfig {
     std::int64_t microbatchesPerStep(std::int64_t globalBatch, std::int64_t microBatch) const {
         return globalBatch / (dp * microBatch);
     }
-};
-
-struct CostConfig {
-    std::optional<double> gpuHourUsd;
-    std::optional<double> electricityUsdPerKwh;
-    std::optional<double> pue;
-    std::optional<double> gridGco2PerKwh;
-    bool operator==(const CostConfig&) const = default;
 };
 
 } // namespace ts

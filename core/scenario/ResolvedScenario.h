@@ -7,10 +7,13 @@
 #include "scenario/ModelConfig.h"
 #include "scenario/PlanConfig.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace ts {
+
+struct CalibrationProfile; // calibration/CalibrationProfile.h
 
 struct ResolvedScenario {
     std::string name;
@@ -22,6 +25,8 @@ struct ResolvedScenario {
     ParallelConfig parallel;
     CostConfig costs;
     std::optional<std::string> calibration;
+    // The selected profile (from the registry the resolver was given); compared by identity.
+    std::shared_ptr<const CalibrationProfile> calibrationProfile;
     bool operator==(const ResolvedScenario&) const = default;
 };
 

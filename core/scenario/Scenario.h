@@ -57,6 +57,10 @@ struct ScaleOutInput {
     std::optional<double> latencyUs;
     std::optional<int> switchRadix;
     std::optional<std::optional<int>> tiers;
+    std::optional<int> pods;
+    std::optional<double> wanGbitPerS;
+    std::optional<double> wanLatencyUs;
+    std::optional<std::vector<int>> torusDims;
     bool operator==(const ScaleOutInput&) const = default;
 };
 
@@ -120,6 +124,19 @@ struct CostInput {
     std::optional<double> electricityUsdPerKwh;
     std::optional<double> pue;
     std::optional<double> gridGco2PerKwh;
+    // Optional keys beyond the spec's four (issue 7): the ownership model, power figures
+    // that override the catalog's, and an hourly grid series.
+    std::optional<Ownership> ownership;
+    std::optional<double> amortizationYears;
+    std::optional<double> nodeCapexUsd;
+    std::optional<double> networkCapexUsd;
+    std::optional<double> gpuIdleW;
+    std::optional<double> gpuComputeFraction;
+    std::optional<double> gpuMemoryFraction;
+    std::optional<double> gpuCommFraction;
+    std::optional<double> hostWPerNode;
+    std::optional<double> networkW;
+    std::optional<std::string> carbonCsv;
     bool operator==(const CostInput&) const = default;
 };
 

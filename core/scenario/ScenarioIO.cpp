@@ -298,6 +298,17 @@ static void readCosts(const Json& value, const std::string& path, Diagnostics& d
     c.electricityUsdPerKwh = r.number("electricity_usd_kwh", 0, kMaxPrice);
     c.pue = r.number("pue", 1, 10);
     c.gridGco2PerKwh = r.number("grid_gco2_kwh", 0, 1e5);
+    c.ownership = r.enumeration<Ownership, EnumNames<Ownership>>("ownership");
+    c.amortizationYears = r.number("amortization_years", 0, 100, true);
+    c.nodeCapexUsd = r.number("node_capex_usd", 0, kMaxPrice);
+    c.networkCapexUsd = r.number("network_capex_usd", 0, kMaxPrice);
+    c.gpuIdleW = r.number("gpu_idle_w", 0, kMaxPowerW);
+    c.gpuComputeFraction = r.number("gpu_compute_fraction", 0, 1);
+    c.gpuMemoryFraction = r.number("gpu_memory_fraction", 0, 1);
+    c.gpuCommFraction = r.number("gpu_comm_fraction", 0, 1);
+    c.hostWPerNode = r.number("host_w_per_node", 0, kMaxPowerW);
+    c.networkW = r.number("network_w", 0, kMaxPowerW * 1e3);
+    c.carbonCsv = r.string("carbon_csv", 4096);
     r.finish();
     out = c;
 }
@@ -427,6 +438,17 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(costs, "electricity_usd_kwh", s.costs->electricityUsdPerKwh);
         putOptional(costs, "pue", s.costs->pue);
         putOptional(costs, "grid_gco2_kwh", s.costs->gridGco2PerKwh);
+        putEnum(costs, "ownership", s.costs->ownership);
+        putOptional(costs, "amortization_years", s.costs->amortizationYears);
+        putOptional(costs, "node_capex_usd", s.costs->nodeCapexUsd);
+        putOptional(costs, "network_capex_usd", s.costs->networkCapexUsd);
+        putOptional(costs, "gpu_idle_w", s.costs->gpuIdleW);
+        putOptional(costs, "gpu_compute_fraction", s.costs->gpuComputeFraction);
+        putOptional(costs, "gpu_memory_fraction", s.costs->gpuMemoryFraction);
+        putOptional(costs, "gpu_comm_fraction", s.costs->gpuCommFraction);
+        putOptional(costs, "host_w_per_node", s.costs->hostWPerNode);
+        putOptional(costs, "network_w", s.costs->networkW);
+        putOptional(costs, "carbon_csv", s.costs->carbonCsv);
         j["costs"] = costs;
     }
     putNullable(j, "calibration", s.calibration);

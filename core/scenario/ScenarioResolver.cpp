@@ -1,10 +1,15 @@
 #include "scenario/ScenarioResolver.h"
 
 #include "common/JsonObjectReader.h"
+#include "scenario/ClusterGraphJson.h"
+#include "scenario/CostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/SectionJson.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <memory>
 #include <numeric>
 
 namespace ts {
@@ -196,6 +201,43 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
                              : preset        ? base.switchRadix
                                              : kDefaultSwitchRadix;
     c.scaleOut.tiers = out.tiers ? *out.tiers : base.tiers;
+    c.scaleOut.pods = out.pods ? *out.pods : base.pods;
+    c.scaleOut.wanGbitPerS = out.wanGbitPerS ? *out.wanGbitPerS : base.wanGbitPerS;
+    c.scaleOut.wanLatencyUs = out.wanLatencyUs ? *out.wanLatencyUs : base.wanLatencyUs;
+    c.scaleOut.torusDims = out.torusDims ? *out.torusDims : base.torusDims;
+    if (c.scaleOut.pods > 1) {
+        if (c.scaleOut.wanGbitPerS <= 0) {
+            diags.error("/cluster/scale_out/wan_gbit_s",
+                        std::to_string(c.scaleOut.pods) +
+                            " pods need the WAN bandwidth out of each pod in Gbit/s, e.g. 3200");
+            ok = false;
+        }
+        const std::int64_t perPod = c.numGpus / c.scaleOut.pods;
+        if (c.numGpus % c.scaleOut.pods != 0 || perPod % std::max(1, c.scaleUp.domainGpus) != 0) {
+            diags.error("/cluster/scale_out/pods", std::to_string(c.numGpus) +
+                                                       " GPUs do not split into " +
+                                                       std::to_string(c.scaleOut.pods) +
+                                                       " equal pods of whole scale-up domains of " +
+                                                       std::to_string(c.scaleUp.domainGpus));
+            ok = false;
+        }
+    }
+    if (in.graph && in.graph->is_object()) {
+        if (auto graph = readClusterGraph(*in.graph, "/cluster/graph", diags)) {
+            std::int64_t gpus = 0;
+            for (const GraphNode& n : graph->nodes)
+                gpus += n.kind == GraphNodeKind::Gpu;
+            if (gpus != c.numGpus) {
+                diags.error("/cluster/graph/nodes",
+                            "the graph has " + std::to_string(gpus) +
+                                " GPU nodes but cluster.num_gpus = " + std::to_string(c.numGpus));
+                ok = false;
+            }
+            c.graph.graph = std::make_shared<const ClusterGraph>(std::move(*graph));
+        } else {
+            ok = false;
+        }
+    }
     // Beyond one scale-up domain, traffic leaves through the NICs.
     const bool needsScaleOut = c.numGpus > c.scaleUp.domainGpus;
     if (out.nicGbitPerS)
@@ -417,6 +459,12 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
 
 std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog& catalog,
                                                 Diagnostics& diags) {
+    return resolveScenario(s, catalog, CalibrationRegistry::standard(), diags);
+}
+
+std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog& catalog,
+                                                const CalibrationRegistry& calibrations,
+                                                Diagnostics& diags) {
     ResolvedScenario r;
     r.name = s.name.value_or("");
     auto model = resolveModel(s.model, catalog, diags, r.modelPreset);
@@ -454,17 +502,34 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
                      r.parallel, diags))
         ok = false;
-    if (s.costs) {
-        r.costs.gpuHourUsd = s.costs->gpuHourUsd;
-        r.costs.electricityUsdPerKwh = s.costs->electricityUsdPerKwh;
-        r.costs.pue = s.costs->pue;
-        r.costs.gridGco2PerKwh = s.costs->gridGco2PerKwh;
-    }
-    if (s.calibration && *s.calibration) {
-        // Calibration profiles arrive with the calibration work; none ships yet.
-        diags.error("/calibration", "unknown calibration profile \"" + **s.calibration +
-                                        "\": no calibration profiles are installed; use null");
+    const std::size_t errorsBeforeCosts = diags.errorCount();
+    r.costs = resolveCosts(s.costs, r.cluster, catalog, diags);
+    if (diags.errorCount() > errorsBeforeCosts)
         ok = false;
+    if (s.calibration && *s.calibration) {
+        const std::string& id = **s.calibration;
+        auto profile = calibrations.find(id);
+        if (!profile) {
+            diags.error("/calibration", "unknown calibration profile \"" + id +
+                                            "\"; known profiles: " + calibrations.knownIds() +
+                                            " (or null for the default efficiencies)");
+            ok = false;
+        } else if (!profile->gpu.empty() && !r.cluster.gpuId.empty() &&
+                   profile->gpu != r.cluster.gpuId) {
+            diags.error("/calibration", "calibration profile \"" + id + "\" was made on " +
+                                            profile->gpu + ", but the cluster's GPU is " +
+                                            r.cluster.gpuId +
+                                            ": pick a profile of that GPU, or null");
+            ok = false;
+        } else {
+            if (!profile->gpu.empty() && r.cluster.gpuId.empty())
+                diags.warning("/calibration", "calibration profile \"" + id + "\" was made on " +
+                                                  profile->gpu +
+                                                  "; the cluster's GPU is an explicit object, "
+                                                  "so check that it is the same part");
+            r.calibration = id;
+            r.calibrationProfile = profile;
+        }
     }
     if (!ok)
         return std::nullopt;
@@ -473,10 +538,21 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
 
 std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path, const Catalog& catalog,
                                                     Diagnostics& diags) {
+    return resolveScenarioFile(path, catalog, CalibrationRegistry::standard(), diags);
+}
+
+std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path, const Catalog& catalog,
+                                                    const CalibrationRegistry& calibrations,
+                                                    Diagnostics& diags) {
     auto scenario = loadScenarioFile(path, diags);
     if (!scenario)
         return std::nullopt;
-    return resolveScenario(*scenario, catalog, diags);
+    // costs.carbon_csv is relative to the scenario file.
+    if (scenario->costs && scenario->costs->carbonCsv &&
+        std::filesystem::path(*scenario->costs->carbonCsv).is_relative())
+        scenario->costs->carbonCsv =
+            (std::filesystem::path(path).parent_path() / *scenario->costs->carbonCsv).string();
+    return resolveScenario(*scenario, catalog, calibrations, diags);
 }
 
 } // namespace ts

@@ -220,6 +220,27 @@ ScaleOutInput readScaleOut(JsonObjectReader& r) {
         s.tiers = std::optional<int>{};
     else if (auto tiers = r.int32("tiers", 1, kMaxTiers))
         s.tiers = std::optional<int>{*tiers};
+    s.pods = r.int32("pods", 1, kMaxPods);
+    s.wanGbitPerS = r.number("wan_gbit_s", 0, kMaxBandwidthGBps * 8, true);
+    s.wanLatencyUs = r.number("wan_latency_us", 0, kMaxLatencyUs);
+    if (const Json* dims = r.raw("torus_dims"); dims && !dims->is_null()) {
+        const std::string path = r.childPath("torus_dims");
+        std::vector<int> out;
+        if (!dims->is_array() || dims->size() < 2 || dims->size() > 3)
+            r.diagnostics().error(path, "expected 2 or 3 integers (domains per dimension)");
+        else
+            for (std::size_t i = 0; i < dims->size(); ++i) {
+                const Json& d = (*dims)[i];
+                if (d.is_number_integer() && d.get<std::int64_t>() >= 1 &&
+                    d.get<std::int64_t>() <= kMaxGpus)
+                    out.push_back(static_cast<int>(d.get<std::int64_t>()));
+                else
+                    r.diagnostics().error(jsonPointerChild(path, i),
+                                          "expected an integer >= 1, got " + jsonPreview(d));
+            }
+        if (out.size() == dims->size() && !out.empty())
+            s.torusDims = out;
+    }
     return s;
 }
 
@@ -250,6 +271,14 @@ Json scaleOutToJson(const ScaleOutInput& s) {
         j["switch_radix"] = *s.switchRadix;
     if (s.tiers)
         j["tiers"] = *s.tiers ? Json(**s.tiers) : Json(nullptr);
+    if (s.pods)
+        j["pods"] = *s.pods;
+    if (s.wanGbitPerS)
+        j["wan_gbit_s"] = *s.wanGbitPerS;
+    if (s.wanLatencyUs)
+        j["wan_latency_us"] = *s.wanLatencyUs;
+    if (s.torusDims)
+        j["torus_dims"] = *s.torusDims;
     return j;
 }
 

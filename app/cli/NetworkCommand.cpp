@@ -1,0 +1,220 @@
+// network FILE [--json]: the scenario's cluster as a graph (topology summary, validation,
+// what each parallel group gets from it) and its bill of materials.
+
+#include "CliCommon.h"
+
+#include "estimate/Estimator.h"
+#include "parallel/PlanSupport.h"
+#include "scenario/ScenarioResolver.h"
+#include "topology/GraphCollectiveCost.h"
+#include "topology/NetworkBom.h"
+#include "topology/Placement.h"
+#include "topology/TopologyBuilder.h"
+#include "topology/TopologyModel.h"
+
+#include <cstdio>
+
+namespace ts::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json topologySummary(const Topology& t, const ClusterConfig& c) {
+    Json j = Json::object();
+    j["kind"] = c.graph ? "graph" : std::string(enumName(c.scaleOut.topology));
+    j["description"] = t.description;
+    j["gpus"] = static_cast<std::int64_t>(t.gpuNodes.size());
+    int domains = 0;
+    for (int d : t.scaleUpDomains)
+        domains = std::max(domains, d + 1);
+    j["scale_up_domains"] = domains;
+    j["domain_gpus"] = t.domainGpus;
+    j["tiers"] = t.tiers;
+    j["pods"] = t.pods;
+    j["nodes"] = static_cast<std::int64_t>(t.nodes.size());
+    std::int64_t byKind[4] = {0, 0, 0, 0};
+    for (const TopoLink& l : t.links)
+        ++byKind[static_cast<int>(l.kind)];
+    j["links"] = {
+        {"host", byKind[0]}, {"scale_up", byKind[1]}, {"scale_out", byKind[2]}, {"wan", byKind[3]}};
+    return j;
+}
+
+Json groupJson(const TopologyModel& model, const char* name, int size, long long stride) {
+    const GroupProfile p = model.profile({size, stride});
+    Json j = Json::object();
+    j["group"] = name;
+    j["size"] = size;
+    j["stride"] = stride;
+    j["members_per_domain"] = p.membersPerDomain;
+    j["scale_up_gb_s"] = p.scaleUpGBps;
+    j["network_gb_s_per_gpu"] =
+        p.size > p.membersPerDomain ? Json(p.networkGBpsPerGpu) : Json(nullptr);
+    j["forwarded_over_scale_up"] = p.ringForwarded;
+    j["crosses_wan"] = p.crossesWan;
+    j["all_to_all_forwarded_share"] = p.allToAllForwardedShare;
+    return j;
+}
+
+// Bytes per step on every link for the plan's estimate: each dimension's bytes per GPU, split
+// between scale-up and network as the graph's collective model splits them.
+Json trafficJson(const TopologyModel& model, const ResolvedScenario& sc, const Estimate& est) {
+    const ParallelConfig& plan = sc.parallel;
+    const GroupStrides s = groupStrides(plan);
+    const GraphCollectiveCost cost(TopologyModel::forCluster(sc.cluster));
+    std::vector<GroupTraffic> groups;
+    const auto add = [&](const char* dim, GroupPlacement g, Collective kind, double bytes) {
+        if (g.size <= 1 || bytes <= 0)
+            return;
+        const CollectiveTime split = cost.cost(kind, 1e9, g);
+        const double total = split.scaleUpBytes + split.scaleOutBytes;
+        if (total <= 0)
+            return;
+        groups.push_back(
+            {dim, g, bytes * split.scaleUpBytes / total, bytes * split.scaleOutBytes / total});
+    };
+    add("tp", {plan.tp, s.tp}, Collective::AllReduce, est.commBytesPerGpu.tp);
+    add("dp", {static_cast<int>(plan.dp), s.dp}, Collective::AllReduce, est.commBytesPerGpu.dp);
+    add("pp", {plan.pp, s.pp}, Collective::SendRecv, est.commBytesPerGpu.pp);
+    // A sample of ~500 routes per group shape keeps a 32,768-GPU map to a few seconds.
+    const LinkTraffic traffic = linkTraffic(model, groups, 512);
+    const Topology& t = model.topology();
+    std::vector<std::size_t> order(t.links.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const std::size_t top = std::min<std::size_t>(10, order.size());
+    std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](auto a, auto b) {
+        return traffic.bytesPerLink[a] > traffic.bytesPerLink[b];
+    });
+    Json hottest = Json::array();
+    for (std::size_t i = 0; i < top && traffic.bytesPerLink[order[i]] > 0; ++i) {
+        const TopoLink& l = t.links[order[i]];
+        const char* kind = l.kind == LinkKind::ScaleUp    ? "scale_up"
+                           : l.kind == LinkKind::ScaleOut ? "scale_out"
+                           : l.kind == LinkKind::Wan      ? "wan"
+                                                          : "host";
+        hottest.push_back(
+            {{"link", t.nodeName(l.a) + " - " + t.nodeName(l.b)},
+             {"class", kind},
+             {"bytes_per_step", traffic.bytesPerLink[order[i]]},
+             {"seconds_at_line_rate", traffic.bytesPerLink[order[i]] / (l.gbPerS * 1e9)}});
+    }
+    Json j = Json::object();
+    // Summed over links: a byte that crosses two links counts twice.
+    j["link_bytes_per_step_by_class"] = {{"scale_up", traffic.scaleUpBytes},
+                                         {"scale_out", traffic.scaleOutBytes},
+                                         {"wan", traffic.wanBytes}};
+    j["sampled"] = traffic.sampled;
+    j["hottest_links"] = hottest;
+    return j;
+}
+
+} // namespace
+
+int runNetwork(const Options& options) {
+    if (options.positional.size() != 1) {
+        std::fprintf(stderr, "trainscape-cli network: expected exactly one scenario FILE\n");
+        return kExitBadInput;
+    }
+    Catalog catalog;
+    if (!loadCatalog(options, catalog))
+        return kExitBadInput;
+    CalibrationRegistry calibrations;
+    if (!loadCalibrations(options, calibrations))
+        return kExitBadInput;
+    Diagnostics diags;
+    const std::string& file = options.positional[0];
+    auto resolved = resolveScenarioFile(file, catalog, calibrations, diags);
+    if (!resolved) {
+        printDiagnostics(file, diags);
+        return kExitBadInput;
+    }
+    const ClusterConfig& cluster = resolved->cluster;
+    auto topology = buildTopology(cluster, diags);
+    if (!topology ||
+        !validateTopology(*topology, cluster.graph ? "/cluster/graph" : "/cluster/scale_out",
+                          diags)) {
+        printDiagnostics(file, diags);
+        return kExitBadInput;
+    }
+    const NetworkBom bom = networkBom(*topology, catalog.network());
+    // What the plan's groups get from the graph.
+    const auto model = TopologyModel::forCluster(cluster);
+    Json groups = Json::array();
+    if (model) {
+        const ParallelConfig& plan = resolved->parallel;
+        const GroupStrides s = groupStrides(plan);
+        if (plan.tp > 1)
+            groups.push_back(groupJson(*model, "tp", plan.tp, s.tp));
+        if (plan.cp > 1)
+            groups.push_back(groupJson(*model, "cp", plan.cp, s.cp));
+        if (plan.dp > 1)
+            groups.push_back(groupJson(*model, "dp", static_cast<int>(plan.dp), s.dp));
+        if (plan.pp > 1)
+            groups.push_back(groupJson(*model, "pp", plan.pp, s.pp));
+    }
+    Json traffic = nullptr;
+    if (model) {
+        Diagnostics estimateDiags;
+        if (auto est = estimatePlan(*resolved, estimateDiags))
+            traffic = trafficJson(*model, *resolved, *est);
+    }
+    std::vector<std::string> warnings;
+    for (const auto& d : diags.warnings())
+        warnings.push_back(d.path + ": " + d.message);
+
+    if (options.json) {
+        Json out = Json::object();
+        out["format"] = "trainscape.network/1";
+        out["topology"] = topologySummary(*topology, cluster);
+        out["groups"] = groups;
+        out["traffic"] = traffic;
+        out["bom"] = bomToJson(bom);
+        out["warnings"] = warnings;
+        std::printf("%s\n", out.dump(2).c_str());
+        return kExitOk;
+    }
+    const Json summary = topologySummary(*topology, cluster);
+    std::printf("Topology: %s\n", topology->description.c_str());
+    std::printf("  %lld GPUs in %d scale-up domains of %d; %lld nodes, %zu links\n",
+                static_cast<long long>(topology->gpuNodes.size()),
+                summary["scale_up_domains"].get<int>(), topology->domainGpus,
+                static_cast<long long>(topology->nodes.size()), topology->links.size());
+    for (const Json& g : groups)
+        std::printf("  %-3s group of %d: %d per domain, network %s GB/s per GPU%s%s\n",
+                    g["group"].get<std::string>().c_str(), g["size"].get<int>(),
+                    g["members_per_domain"].get<int>(),
+                    g["network_gb_s_per_gpu"].is_null()
+                        ? "-"
+                        : formatNumber(g["network_gb_s_per_gpu"].get<double>()).c_str(),
+                    g["forwarded_over_scale_up"].get<bool>() ? ", forwarded over scale-up" : "",
+                    g["crosses_wan"].get<bool>() ? ", crosses WAN" : "");
+    std::printf("Bill of materials:\n");
+    std::printf("  switches      %lld", static_cast<long long>(bom.switches));
+    for (const auto& [radix, count] : bom.switchesByRadix)
+        std::printf("  (%lld x %d ports)", static_cast<long long>(count), radix);
+    std::printf("\n  transceivers  %lld\n  cables        %lld\n  NICs          %lld\n",
+                static_cast<long long>(bom.transceivers), static_cast<long long>(bom.cables),
+                static_cast<long long>(bom.nics));
+    if (bom.wanLinks > 0)
+        std::printf("  WAN ports     %lld\n", static_cast<long long>(bom.wanLinks));
+    std::string capex = "unknown (known part $";
+    capex += formatNumber(bom.knownCapexUsd);
+    capex += ")";
+    if (bom.capexUsd)
+        capex = "$" + formatNumber(*bom.capexUsd);
+    std::string power = "unknown (known part ";
+    power += formatNumber(bom.knownPowerW);
+    power += " W)";
+    if (bom.powerW)
+        power = formatNumber(*bom.powerW) + " W";
+    std::printf("  capex         %s\n  power         %s\n", capex.c_str(), power.c_str());
+    for (const auto& note : bom.notes)
+        std::printf("  note: %s\n", note.c_str());
+    for (const auto& w : warnings)
+        std::printf("warning: %s\n", w.c_str());
+    return kExitOk;
+}
+
+} // namespace ts::cli

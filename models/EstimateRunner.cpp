@@ -1,0 +1,81 @@
+#include "EstimateRunner.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QThread>
+
+#include <exception>
+
+namespace ts::gui {
+
+EstimateRunner::EstimateRunner(EstimateFunction estimator, QObject* parent)
+    : QObject(parent), estimator_(std::move(estimator)), thread_(new QThread(this)),
+      worker_(new QObject), latest_(std::make_shared<std::atomic<std::uint64_t>>(0)) {
+    thread_->setObjectName(QStringLiteral("trainscape-estimator"));
+    worker_->moveToThread(thread_);
+    connect(thread_, &QThread::finished, worker_, &QObject::deleteLater);
+    thread_->start();
+}
+
+EstimateRunner::~EstimateRunner() {
+    latest_->store(~std::uint64_t(0)); // every queued request is now stale
+    thread_->quit();
+    thread_->wait();
+}
+
+std::uint64_t EstimateRunner::request(const ResolvedScenario& scenario) {
+    const std::uint64_t generation = ++requested_;
+    latest_->store(generation);
+    emit started();
+    QMetaObject::invokeMethod(
+        worker_,
+        [this, generation, scenario, estimator = estimator_, latest = latest_] {
+            if (latest->load() != generation)
+                return; // superseded while waiting
+            auto result = std::make_shared<EstimateResult>();
+            result->generation = generation;
+            QElapsedTimer timer;
+            timer.start();
+            if (!estimator) {
+                result->diagnostics.error("", "no estimator");
+            } else {
+                try {
+                    result->estimate = estimator(scenario, result->diagnostics);
+                } catch (const std::exception& e) {
+                    // Nothing may throw through an event loop: report it as an error.
+                    result->diagnostics.error("", std::string("estimator failed: ") + e.what());
+                }
+            }
+            result->elapsedMs = double(timer.nsecsElapsed()) / 1e6;
+            if (latest->load() != generation)
+                return;
+            // Back on the UI thread; `this` outlives the worker (the destructor waits).
+            QMetaObject::invokeMethod(
+                this,
+                [this, result] {
+                    if (result->generation != requested_)
+                        return;
+                    delivered_ = result->generation;
+                    emit finished(result);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+    return generation;
+}
+
+void EstimateRunner::cancel() {
+    ++requested_;
+    latest_->store(requested_);
+    delivered_ = requested_;
+}
+
+bool EstimateRunner::waitForIdle(int timeoutMs) {
+    QDeadlineTimer deadline(timeoutMs);
+    while (isBusy() && !deadline.hasExpired())
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return !isBusy();
+}
+
+} // namespace ts::gui

@@ -1,0 +1,60 @@
+#pragma once
+// Runs the estimator off the UI thread. Each request supersedes the ones before it: a
+// request still waiting is skipped, and a result that arrives after a newer request is
+// dropped, so the window only ever shows the estimate of the scenario it shows.
+
+#include "common/Diagnostics.h"
+#include "estimate/Estimate.h"
+#include "scenario/ResolvedScenario.h"
+
+#include <QObject>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+
+class QThread;
+
+namespace ts::gui {
+
+using EstimateFunction =
+    std::function<std::optional<Estimate>(const ResolvedScenario&, Diagnostics&)>;
+
+struct EstimateResult {
+    std::uint64_t generation = 0;
+    std::optional<Estimate> estimate;
+    Diagnostics diagnostics; // the estimator's errors and warnings
+    double elapsedMs = 0;
+};
+
+class EstimateRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit EstimateRunner(EstimateFunction estimator, QObject* parent = nullptr);
+    ~EstimateRunner() override;
+
+    bool hasEstimator() const { return bool(estimator_); }
+    // Starts estimating `scenario` (copied). Returns the request's generation.
+    std::uint64_t request(const ResolvedScenario& scenario);
+    // Forgets pending work: nothing is delivered for requests made before.
+    void cancel();
+    bool isBusy() const { return delivered_ != requested_; }
+    // Processes events until the latest request is delivered or `timeoutMs` passes.
+    bool waitForIdle(int timeoutMs = 10000);
+
+signals:
+    void started();
+    void finished(const std::shared_ptr<const ts::gui::EstimateResult>& result);
+
+private:
+    EstimateFunction estimator_;
+    QThread* thread_;
+    QObject* worker_;
+    std::shared_ptr<std::atomic<std::uint64_t>> latest_;
+    std::uint64_t requested_ = 0;
+    std::uint64_t delivered_ = 0;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,37 @@
+#pragma once
+// The degrees the plan editor offers for one parallel dimension. A degree is offered when
+// the scenario with it still resolves; otherwise it is listed disabled with core's reason.
+// Changing one degree also keeps the plan whole: an explicit dp follows the GPU count, and
+// an explicit pipeline_layers list is dropped when pp or vpp changes (it would no longer
+// have pp*vpp entries).
+
+#include "ChangeScenarioValue.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace ts::gui {
+
+class ScenarioDocument;
+
+struct DegreeOption {
+    int degree = 1;
+    bool enabled = true;
+    QString reason; // why not, when disabled
+};
+
+class PlanDegreeOptions {
+    Q_DECLARE_TR_FUNCTIONS(PlanDegreeOptions)
+public:
+    // `key`: "tp", "pp", "cp", "ep", "etp" or "vpp".
+    static std::vector<DegreeOption> options(const ScenarioDocument& document,
+                                             const std::string& key);
+    // The edit that sets `key` to `degree`, with the dependent keys adjusted.
+    static std::vector<ScenarioValueChange> changesFor(const ScenarioDocument& document,
+                                                       const std::string& key, int degree);
+};
+
+} // namespace ts::gui

@@ -1,0 +1,52 @@
+#include "EnumLabels.h"
+
+namespace ts::gui {
+
+std::vector<FieldChoice> EnumLabels::mlp() {
+    return {{tr("SwiGLU (gated, 3 matrices)"), "swiglu"}, {tr("GELU (2 matrices)"), "gelu"}};
+}
+
+std::vector<FieldChoice> EnumLabels::precision() {
+    return {{tr("BF16 mixed precision"), "bf16"},
+            {tr("FP16 mixed precision"), "fp16"},
+            {tr("FP8 (Transformer Engine)"), "fp8"},
+            {tr("MXFP8"), "mxfp8"},
+            {tr("NVFP4"), "nvfp4"},
+            {tr("FP32"), "fp32"}};
+}
+
+std::vector<FieldChoice> EnumLabels::optimizer() {
+    return {{tr("Adam / AdamW"), "adam"},
+            {tr("SGD with momentum"), "sgd"},
+            {tr("Adafactor"), "adafactor"}};
+}
+
+std::vector<FieldChoice> EnumLabels::recompute() {
+    return {{tr("None"), "none"},
+            {tr("Selective (attention)"), "selective"},
+            {tr("Full (whole layers)"), "full"}};
+}
+
+std::vector<FieldChoice> EnumLabels::schedule() {
+    return {{tr("1F1B"), "1f1b"},
+            {tr("Interleaved 1F1B"), "interleaved"},
+            {tr("GPipe"), "gpipe"},
+            {tr("Zero bubble"), "zero-bubble"},
+            {tr("Breadth-first"), "breadth-first"}};
+}
+
+std::vector<FieldChoice> EnumLabels::zero() {
+    return {{tr("0 — replicated optimizer"), 0},
+            {tr("1 — shard optimizer states"), 1},
+            {tr("2 — shard gradients too"), 2},
+            {tr("3 — shard parameters too (FSDP)"), 3}};
+}
+
+std::vector<FieldChoice> EnumLabels::scaleOutTopology() {
+    return {{tr("Rail-optimized fat-tree"), "rail-optimized"},
+            {tr("Rail-only"), "rail-only"},
+            {tr("Fat-tree"), "fat-tree"},
+            {tr("Torus"), "torus"}};
+}
+
+} // namespace ts::gui

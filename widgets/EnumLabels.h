@@ -1,0 +1,24 @@
+#pragma once
+// The closed vocabularies of the scenario format as translated choices for the editors.
+
+#include "FieldSpec.h"
+
+#include <QCoreApplication>
+
+#include <vector>
+
+namespace ts::gui {
+
+class EnumLabels {
+    Q_DECLARE_TR_FUNCTIONS(EnumLabels)
+public:
+    static std::vector<FieldChoice> mlp();
+    static std::vector<FieldChoice> precision();
+    static std::vector<FieldChoice> optimizer();
+    static std::vector<FieldChoice> recompute();
+    static std::vector<FieldChoice> schedule();
+    static std::vector<FieldChoice> zero();
+    static std::vector<FieldChoice> scaleOutTopology();
+};
+
+} // namespace ts::gui

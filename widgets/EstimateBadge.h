@@ -1,0 +1,30 @@
+#pragma once
+// The toolbar's one-line verdict: whether the plan fits, peak against capacity, the step
+// time and MFU ("✔ fits 71.2/80 GiB · 8.41 s/step · MFU 41 %"), coloured by the verdict.
+
+#include "estimate/Estimate.h"
+
+#include <QLabel>
+
+namespace ts::gui {
+
+class EstimateBadge : public QLabel {
+    Q_OBJECT
+public:
+    explicit EstimateBadge(QWidget* parent = nullptr);
+    // nullptr: `reason` says why there is none; `busy`: an estimate is being computed.
+    void setEstimate(const Estimate* estimate, const QString& reason = {});
+    void setBusy(bool busy);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void updateText();
+
+    std::optional<Estimate> estimate_;
+    QString reason_;
+    bool busy_ = false;
+};
+
+} // namespace ts::gui

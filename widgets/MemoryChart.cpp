@@ -1,0 +1,88 @@
+#include "MemoryChart.h"
+
+#include "QuantityText.h"
+
+#include <qcustomplot.h>
+
+namespace ts::gui {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+}
+
+QString MemoryChart::chartTitle() const {
+    return tr("Memory per GPU by pipeline stage");
+}
+
+void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
+    QCustomPlot* p = plot();
+    const std::vector<StageMemory>& stages = estimate.stages;
+    struct Part {
+        QString name;
+        double MemoryBreakdown::*field;
+    };
+    const Part parts[] = {{tr("Weights"), &MemoryBreakdown::weights},
+                          {tr("Gradients"), &MemoryBreakdown::gradients},
+                          {tr("Optimizer states"), &MemoryBreakdown::optimizer},
+                          {tr("Activations"), &MemoryBreakdown::activations},
+                          {tr("Communication buffers"), &MemoryBreakdown::commBuffers},
+                          {tr("Framework and allocator"), &MemoryBreakdown::framework}};
+    const double width = 0.65;
+    QCPBars* below = nullptr;
+    std::vector<double> base(stages.size(), 0.0);
+    double top = estimate.capacityBytes / kGiB;
+    int index = 0;
+    for (const Part& part : parts) {
+        auto* bars = new QCPBars(p->xAxis, p->yAxis);
+        bars->setName(part.name);
+        bars->setWidth(width);
+        const QColor color = seriesColor(index++);
+        bars->setBrush(color);
+        bars->setPen(QPen(color.darker(115)));
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+        for (std::size_t s = 0; s < stages.size(); ++s) {
+            const double gib = stages[s].bytes.*part.field / kGiB;
+            bars->addData(stages[s].stage, gib);
+            if (gib > 0)
+                addHover(
+                    QRectF(stages[s].stage - width / 2, base[s], width, gib),
+                    tr("Stage %1 · %2: %3 (stage total %4)")
+                        .arg(stages[s].stage)
+                        .arg(part.name, bytesText(gib * kGiB), bytesText(stages[s].bytes.total())));
+            base[s] += gib;
+            top = std::max(top, base[s]);
+        }
+    }
+
+    // The capacity line, labelled with its value.
+    const double capacity = estimate.capacityBytes / kGiB;
+    auto* line = new QCPItemStraightLine(p);
+    line->point1->setCoords(-1, capacity);
+    line->point2->setCoords(1, capacity);
+    line->setPen(QPen(QColor(220, 50, 47), 2, Qt::DashLine));
+    auto* label = new QCPItemText(p);
+    label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    label->position->setType(QCPItemPosition::ptPlotCoords);
+    label->position->setCoords(double(stages.size()) - 0.5, capacity);
+    label->setText(tr("capacity %1").arg(bytesText(estimate.capacityBytes)));
+    label->setColor(QColor(220, 50, 47));
+    label->setFont(font());
+    const double span = std::max<double>(1, double(stages.size()));
+    addHover(QRectF(-0.5, capacity - top * 0.01, span, top * 0.02),
+             tr("GPU capacity: %1").arg(bytesText(estimate.capacityBytes)));
+
+    QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+    ticker->setTickStep(stages.size() > 24 ? 4 : stages.size() > 12 ? 2 : 1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssNone);
+    p->xAxis->setTicker(ticker);
+    p->xAxis->setLabel(tr("Pipeline stage"));
+    p->xAxis->setRange(-0.6, double(stages.size()) - 0.4);
+    p->xAxis->grid()->setVisible(false);
+    p->yAxis->setLabel(tr("GiB per GPU"));
+    p->yAxis->setRange(0, top * 1.12);
+    placeLegendBelow(3);
+}
+
+} // namespace ts::gui

@@ -1,0 +1,54 @@
+#include "ResultsDashboard.h"
+
+#include "CommunicationChart.h"
+#include "MemoryChart.h"
+#include "RunCostCards.h"
+#include "StepTimeChart.h"
+#include "TimelineChart.h"
+
+#include <QGridLayout>
+#include <QVBoxLayout>
+
+namespace ts::gui {
+
+ResultsDashboard::ResultsDashboard(QWidget* parent)
+    : QWidget(parent), runCostCards_(new RunCostCards(this)), memory_(new MemoryChart(this)),
+      stepTime_(new StepTimeChart(this)), timeline_(new TimelineChart(this)),
+      byDimension_(new CommunicationChart(CommunicationChart::View::ByDimension, this)),
+      byLink_(new CommunicationChart(CommunicationChart::View::ByLinkClass, this)) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 8, 0, 0);
+    layout->setSpacing(10);
+    layout->addWidget(runCostCards_);
+    auto* grid = new QGridLayout;
+    grid->setSpacing(12);
+    grid->addWidget(memory_, 0, 0);
+    grid->addWidget(stepTime_, 0, 1);
+    grid->addWidget(timeline_, 1, 0, 1, 2);
+    grid->addWidget(byDimension_, 2, 0);
+    grid->addWidget(byLink_, 2, 1);
+    grid->setRowStretch(0, 3);
+    grid->setRowStretch(1, 3);
+    grid->setRowStretch(2, 2);
+    grid->setColumnStretch(0, 3);
+    grid->setColumnStretch(1, 2);
+    memory_->setMinimumHeight(250);
+    stepTime_->setMinimumHeight(250);
+    timeline_->setMinimumHeight(280);
+    byDimension_->setMinimumHeight(200);
+    byLink_->setMinimumHeight(200);
+    layout->addLayout(grid, 1);
+}
+
+void ResultsDashboard::setEstimate(const Estimate* estimate, const ResolvedScenario* scenario,
+                                   const QString& reason) {
+    runCostCards_->setEstimate(estimate);
+    for (EstimateChart* chart : charts())
+        chart->setEstimate(estimate, scenario, reason);
+}
+
+std::vector<EstimateChart*> ResultsDashboard::charts() const {
+    return {memory_, stepTime_, timeline_, byDimension_, byLink_};
+}
+
+} // namespace ts::gui

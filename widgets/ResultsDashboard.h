@@ -1,0 +1,48 @@
+#pragma once
+// The results dashboard: the run's totals (RunCostCards) over the charts of one estimate —
+// memory per stage against capacity, the step-time breakdown, communication by dimension
+// and by link class, and the pipeline schedule as a Gantt chart.
+
+#include "estimate/Estimate.h"
+#include "scenario/ResolvedScenario.h"
+
+#include <QWidget>
+
+#include <vector>
+
+namespace ts::gui {
+
+class CommunicationChart;
+class EstimateChart;
+class MemoryChart;
+class RunCostCards;
+class StepTimeChart;
+class TimelineChart;
+
+class ResultsDashboard : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultsDashboard(QWidget* parent = nullptr);
+
+    // nullptr: no estimate, for `reason`.
+    void setEstimate(const Estimate* estimate, const ResolvedScenario* scenario,
+                     const QString& reason = {});
+
+    RunCostCards* runCostCards() const { return runCostCards_; }
+    MemoryChart* memoryChart() const { return memory_; }
+    StepTimeChart* stepTimeChart() const { return stepTime_; }
+    TimelineChart* timelineChart() const { return timeline_; }
+    CommunicationChart* dimensionChart() const { return byDimension_; }
+    CommunicationChart* linkChart() const { return byLink_; }
+    std::vector<EstimateChart*> charts() const;
+
+private:
+    RunCostCards* runCostCards_;
+    MemoryChart* memory_;
+    StepTimeChart* stepTime_;
+    TimelineChart* timeline_;
+    CommunicationChart* byDimension_;
+    CommunicationChart* byLink_;
+};
+
+} // namespace ts::gui

@@ -1,0 +1,21 @@
+#pragma once
+// The Training dock: sequence length, batch sizes, precision, optimizer, tokens to train.
+
+#include <QWidget>
+
+namespace ts::gui {
+
+class ScenarioDocument;
+class ScenarioForm;
+
+class TrainingEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingEditor(ScenarioDocument* document, QWidget* parent = nullptr);
+    ScenarioForm* form() const { return form_; }
+
+private:
+    ScenarioForm* form_;
+};
+
+} // namespace ts::gui
