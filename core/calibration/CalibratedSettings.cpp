@@ -11,18 +11,19 @@ namespace ts {
 
 namespace {
 
-// The small-GEMM roll-off of the model (KernelTime.cpp): small multiplies cannot fill the GPU.
-double sizeRollOff(const HardwareProfile& hw, double m, double n, double k) {
+// The model's own view of how efficient an M x N x K multiply is relative to a large one:
+// small multiplies cannot fill the GPU (size roll-off), and tiles and waves quantize
+// (KernelTime.cpp).
+double modelledStructure(const HardwareProfile& hw, double m, double n, double k) {
     const double flops = 2.0 * m * n * k;
-    return hw.gemmHalfEfficiencyFlops > 0 ? flops / (flops + hw.gemmHalfEfficiencyFlops) : 1.0;
+    const double size =
+        hw.gemmHalfEfficiencyFlops > 0 ? flops / (flops + hw.gemmHalfEfficiencyFlops) : 1.0;
+    return size * matmulShapeEfficiency(hw, m, n, k);
 }
 
 class ProfileKernels final : public MeasuredKernels {
 public:
     ProfileKernels(const CalibrationProfile& profile, const HardwareProfile& hw) {
-        // Per point: the measured efficiency over the size roll-off (the level, interpolated
-        // between points), and the model's tile/wave/short-K factor there (interpolated the
-        // same way, as the reference for the query's own factor).
         for (const MatmulPoint& p : profile.matmul) {
             const double peak = hw.forDtype(p.dtype).peakTflops;
             if (peak <= 0)
@@ -30,8 +31,8 @@ public:
             const double m = double(p.m), n = double(p.n), k = double(p.k);
             const double efficiency = p.tflops / peak;
             auto& table = matmul_[p.dtype];
-            table.level.push_back({{m, n, k}, efficiency / sizeRollOff(hw, m, n, k)});
-            table.shape.push_back({{m, n, k}, matmulShapeEfficiency(hw, m, n, k)});
+            table.efficiency.push_back({{m, n, k}, efficiency});
+            table.structure.push_back({{m, n, k}, modelledStructure(hw, m, n, k)});
             table.best = std::max(table.best, efficiency);
         }
         for (const AttentionPoint& a : profile.attention) {
@@ -44,23 +45,23 @@ public:
     }
     bool empty() const { return matmul_.empty() && attention_.empty(); }
 
-    // Exact at a measured point. Elsewhere: the interpolated level x the query's size roll-off
-    // x the model's quantization relative to the measured neighbours', capped at 1: measured
-    // points already hold the quantization of their own shapes (cuBLAS often beats the model's
-    // tile choice there, as at a MAMF shape), so the model only lowers a shape that quantizes
-    // worse than its neighbours and never raises one above them. Nothing is predicted above
-    // the best measured efficiency (a MAMF is the best of a search).
+    // The measured efficiencies interpolated between the points; exact at a point. The model
+    // only lowers a query that it judges worse than its measured neighbours (smaller, or
+    // quantizing worse): measured points already hold the effects of their own shapes (and
+    // cuBLAS often beats the model's tile choice, as at a MAMF shape), so the model never
+    // raises a query above them, and nothing is predicted above the best measured point (a
+    // MAMF is the best of a search).
     std::optional<double> matmulEfficiency(const HardwareProfile& hw, MatmulDtype dtype, double m,
                                            double n, double k) const override {
         auto it = matmul_.find(dtype);
         if (it == matmul_.end())
             return std::nullopt;
-        const double level = interpolateInLogSpace<3>(it->second.level, {m, n, k});
-        const double neighbourShape = interpolateInLogSpace<3>(it->second.shape, {m, n, k});
-        const double shape =
-            neighbourShape > 0 ? std::min(1.0, matmulShapeEfficiency(hw, m, n, k) / neighbourShape)
-                               : 1.0;
-        return std::min(it->second.best, level * sizeRollOff(hw, m, n, k) * shape);
+        const MatmulTable& t = it->second;
+        const double measured = interpolateInLogSpace<3>(t.efficiency, {m, n, k});
+        const double neighbours = interpolateInLogSpace<3>(t.structure, {m, n, k});
+        const double relative =
+            neighbours > 0 ? std::min(1.0, modelledStructure(hw, m, n, k) / neighbours) : 1.0;
+        return std::min(t.best, measured * relative);
     }
 
     std::optional<double> attentionTflops(std::int64_t seqLen, int headDim, bool causal,
@@ -80,7 +81,7 @@ private:
         std::vector<LogSpacePoint<2>> forward, backward;
     };
     struct MatmulTable {
-        std::vector<LogSpacePoint<3>> level, shape;
+        std::vector<LogSpacePoint<3>> efficiency, structure;
         double best = 0; // the highest measured efficiency: no shape is predicted above it
     };
     std::map<MatmulDtype, MatmulTable> matmul_;

@@ -1,12 +1,11 @@
 #pragma once
 // From a calibration profile to the estimator's settings: the profile's measurements replace
 // the default efficiencies, interpolated between the measured points on log-size.
-//   matmul:      efficiency(M, N, K, dtype): the measured efficiencies (over the model's
-//                small-size roll-off) interpolated in log(M, N, K) space (LogInterpolation.h),
-//                times the roll-off at the query, lowered where the model's tile/wave
-//                quantization is worse at the query than at the measured neighbours. Exact at
-//                a measured point, never above the best measured efficiency; the sustained
-//                fraction still applies on top.
+//   matmul:      efficiency(M, N, K, dtype): the measured efficiencies interpolated in
+//                log(M, N, K) space (LogInterpolation.h), exact at a measured point, lowered
+//                where the model judges the query worse than its measured neighbours (smaller,
+//                or quantizing worse), never raised, and never above the best measured point.
+//                The sustained fraction still applies on top.
 //   attention:   forward and backward TFLOP/s, interpolated in log(seq, head dim) for the
 //                same causal setting.
 //   HBM:         achieved bandwidth replaces datasheet x default efficiency.

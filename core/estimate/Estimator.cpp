@@ -42,7 +42,7 @@ double gradientReduceBytes(Precision p) {
 }
 
 struct CommAccount {
-    double tp = 0, pp = 0, dp = 0;
+    double tp = 0, cp = 0, ep = 0, pp = 0, dp = 0;
     double scaleUp = 0, scaleOut = 0;
     void add(double& dim, const CollectiveTime& c, double times) {
         dim += times * (c.scaleUpBytes + c.scaleOutBytes);
@@ -53,9 +53,9 @@ struct CommAccount {
 
 // The per-stage pieces of a micro-batch, by breakdown category (seconds).
 struct StageParts {
-    double compute = 0, recompute = 0, tp = 0, pp = 0, dp = 0;
+    double compute = 0, recompute = 0, tp = 0, cp = 0, ep = 0, pp = 0, dp = 0;
     double memoryBound = 0; // of compute + recompute: elementwise work (for the power model)
-    double total() const { return compute + recompute + tp + pp + dp; }
+    double total() const { return compute + recompute + tp + cp + ep + pp + dp; }
 };
 
 std::string formatGiB(double bytes) {
@@ -103,7 +103,10 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const double md = static_cast<double>(m);
     const PipelineScheduleKind schedule = effectiveSchedule(plan);
     const GroupStrides strides = groupStrides(plan);
-    const GroupPlacement dpGroup{static_cast<int>(plan.dp), strides.dp};
+    // Gradients and ZeRO shards span the data- and context-parallel ranks together (CP ranks
+    // hold the same weights: Megatron-Core's dp-cp group, torchtitan's dp_shard_cp mesh).
+    const std::int64_t dpCp = plan.dp * std::max(1, plan.cp);
+    const GroupPlacement dpGroup{static_cast<int>(dpCp), strides.cp};
     const GroupPlacement ppGroup{pp, strides.pp};
     const double tp = plan.tp;
     const double gradBytes = gradientReduceBytes(train.precision);
@@ -132,7 +135,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     // Pipeline point-to-point: one [s, b, h] activation (or its gradient) per chunk boundary,
     // split over TP ranks (Narayanan et al. 2021 sec. 4.1, scatter/gather optimisation).
     const double p2pBytes =
-        double(train.seqLen) * double(train.microBatch) * double(model.hidden) * actBytes / tp;
+        double(train.seqLen) * double(train.microBatch) * double(model.hidden) * actBytes / tp /
+        double(std::max(1, plan.cp));
     const CollectiveTime p2p =
         pp > 1 ? collectives.cost(Collective::SendRecv, p2pBytes, ppGroup) : CollectiveTime{};
 
@@ -163,11 +167,15 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             f.tp = l * layerTpF;
             b.compute = l * layer.backward.compute();
             b.tp = l * layerTpB;
+            f.cp = l * layer.cpForward.seconds;
+            b.cp = l * layer.cpBackward.seconds;
             f.memoryBound = l * layer.forward.elementwise;
             b.memoryBound = l * layer.backward.elementwise;
             CommAccount& ca = stageComm[s];
             ca.add(ca.tp, layer.tpForward, md * l);
             ca.add(ca.tp, layer.tpBackward, md * l);
+            ca.add(ca.cp, layer.cpForward, md * l);
+            ca.add(ca.cp, layer.cpBackward, md * l);
             if (plan.recompute == RecomputeMode::Selective) {
                 // Korthikanti sec. 4.2: the attention core's forward runs again in backward.
                 b.recompute = l * layer.forward.attention;
@@ -176,7 +184,9 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                 b.recompute = lr * layer.forward.compute();
                 b.memoryBound += lr * layer.forward.elementwise;
                 b.tp += lr * layerTpF;
+                b.cp += lr * layer.cpForward.seconds;
                 ca.add(ca.tp, layer.tpForward, md * lr);
+                ca.add(ca.cp, layer.cpForward, md * lr);
             }
             double chunkParams = l * perLayerParamsLocal;
             if (first) {
@@ -217,7 +227,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             // ZeRO-3 / FSDP: gather the chunk's weights before its forward and again before
             // its backward; reduce-scatter its gradients after the backward, every
             // micro-batch (PyTorch FSDP default with gradient accumulation).
-            if (plan.zero >= 3 && plan.dp > 1) {
+            if (plan.zero >= 3 && dpCp > 1) {
                 const CollectiveTime ag =
                     collectives.cost(Collective::AllGather, chunkParams * weightBytes, dpGroup);
                 const CollectiveTime rs =
@@ -249,6 +259,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             parts[s].recompute += md * (f.recompute + b.recompute);
             parts[s].memoryBound += md * (f.memoryBound + b.memoryBound);
             parts[s].tp += md * (f.tp + b.tp);
+            parts[s].cp += md * (f.cp + b.cp);
+            parts[s].ep += md * (f.ep + b.ep);
             parts[s].pp += md * (f.pp + b.pp);
             parts[s].dp += md * (f.dp + b.dp);
         }
@@ -273,7 +285,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     // all-gather of the updated weights (ZeRO 1-2, Megatron's distributed optimizer).
     std::vector<double> postDp(pp, 0.0), postOpt(pp, 0.0), stageEnd(pp, 0.0);
     for (int s = 0; s < pp; ++s) {
-        if (plan.dp > 1 && plan.zero < 3) {
+        if (dpCp > 1 && plan.zero < 3) {
             const double gradBuffer = stageParams[s] * gradBytes;
             const CollectiveTime red =
                 collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
@@ -293,7 +305,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             }
             postDp[s] = exposed;
         }
-        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(plan.dp) : 1.0);
+        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(dpCp) : 1.0);
         postOpt[s] =
             memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
         stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s];
@@ -306,13 +318,16 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     tb.recompute = parts[ref].recompute;
     est.memoryBoundComputeSeconds = parts[ref].memoryBound;
     tb.tpExposed = parts[ref].tp;
+    tb.cpExposed = parts[ref].cp;
+    tb.epExposed = parts[ref].ep;
     tb.ppExposed = parts[ref].pp;
     tb.dpExposed = parts[ref].dp + postDp[ref];
     tb.optimizer = postOpt[ref];
     // The bubble is what remains of the step: idle time of the deciding rank.
     tb.pipelineBubble =
-        std::max(0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.ppExposed +
-                                         tb.dpExposed + tb.optimizer));
+        std::max(0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed +
+                                         tb.epExposed + tb.ppExposed + tb.dpExposed +
+                                         tb.optimizer));
     est.stepSeconds = tb.sum();
 
     est.stageTimes.reserve(pp);
@@ -321,20 +336,21 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             {s, stageFwd[s], stageBwd[s], pr.stageBusySeconds[s], stageEnd[s]});
 
     // Memory per stage.
-    const ActivationLayout actLayout{train.seqLen, train.microBatch, plan.tp,
-                                     plan.sequenceParallel};
+    // Context parallelism divides every activation by cp (each rank holds s/cp tokens).
+    const ActivationLayout actLayout{train.seqLen / std::max(1, plan.cp), train.microBatch,
+                                     plan.tp, plan.sequenceParallel};
     const double actNone = layerActivationBytes(model, actLayout, set.activations);
     const double actSelective = layerActivationBytesSelective(model, actLayout, set.activations);
     const double actFull = layerActivationBytesFull(model, actLayout);
     const double gpuBytes = sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
-    int communicators = (plan.tp > 1) + (plan.dp > 1) + (pp > 1);
+    int communicators = (plan.tp > 1) + (dpCp > 1) + (pp > 1) + (plan.cp > 1);
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
         const ModelStateBytes states =
-            modelStateBytes(stageParams[s], plan.dp, plan.zero, stateBytes);
+            modelStateBytes(stageParams[s], dpCp, plan.zero, stateBytes);
         sm.bytes.weights = states.weights;
         sm.bytes.gradients = states.gradients;
         sm.bytes.optimizer = states.optimizer;
@@ -362,7 +378,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         if (s == pp - 1)
             sm.bytes.activations += outputLayerActivationBytes(model, actLayout);
         sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
-        if (plan.zero >= 3 && plan.dp > 1) {
+        if (plan.zero >= 3 && dpCp > 1) {
             // FSDP: the gathered weights of the current and the prefetched layer, and one
             // layer's unsharded gradients before their reduce-scatter.
             sm.bytes.commBuffers += perLayerParamsLocal * (2.0 * weightBytes + gradBytes);
@@ -404,6 +420,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const double gpusPerStage = gpus / pp;
     for (int s = 0; s < pp; ++s) {
         est.commBytesPerGpu.tp += stageComm[s].tp / pp;
+        est.commBytesPerGpu.cp += stageComm[s].cp / pp;
+        est.commBytesPerGpu.ep += stageComm[s].ep / pp;
         est.commBytesPerGpu.pp += stageComm[s].pp / pp;
         est.commBytesPerGpu.dp += stageComm[s].dp / pp;
         est.commBytesByLink.scaleUp += stageComm[s].scaleUp * gpusPerStage;

@@ -1,5 +1,6 @@
 #include "estimate/LayerCost.h"
 
+#include "estimate/ContextParallel.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
 
@@ -10,7 +11,7 @@ namespace ts {
 namespace {
 
 struct Shape {
-    double tokens; // micro-batch x sequence: the GEMM M dimension
+    double tokens; // micro-batch x sequence / cp: the GEMM M dimension
     double h, q, kv, ffn, upWidth, vocab;
     double tp;
     double replicated; // 1/tp under sequence parallelism, else 1
@@ -23,7 +24,9 @@ struct Shape {
 Shape shapeOf(const ResolvedScenario& sc) {
     const ModelConfig& m = sc.model;
     Shape s{};
-    s.tokens = double(sc.training.seqLen) * double(sc.training.microBatch);
+    // Context parallelism splits every sequence over cp ranks (Megatron-Core CP docs).
+    s.tokens = double(sc.training.seqLen) * double(sc.training.microBatch) /
+               double(std::max(1, sc.parallel.cp));
     s.h = double(m.hidden);
     s.q = double(queryWidth(m));
     s.kv = double(keyValueWidth(m));
@@ -80,15 +83,23 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     const AttentionShape attn{double(sc.training.microBatch) * sc.model.heads / s.tp,
                               sc.training.seqLen, sc.model.headDim, kCausalAttention};
     if (ctx.flashAttention) {
-        c.forward.attention = attentionForwardSeconds(hw, attn);
-        c.backward.attention = attentionBackwardSeconds(hw, attn);
+        // Ring attention over the cp group (cp = 1: the plain kernel).
+        const int cp = std::max(1, sc.parallel.cp);
+        const GroupPlacement cpGroup{cp, static_cast<long long>(sc.parallel.tp)};
+        const ContextParallelAttention ring = ringAttention(
+            hw, ctx.collectives, attn, cp, cpGroup,
+            2.0 * s.kv / s.tp * s.actBytes * double(sc.training.microBatch));
+        c.forward.attention = ring.forwardSeconds;
+        c.backward.attention = ring.backwardSeconds;
+        c.cpForward = ring.forwardComm;
+        c.cpBackward = ring.backwardComm;
     } else {
         // Q K^T and P V as batched GEMMs over the whole s x s matrix (the mask is applied
         // after the multiply), in the training dtype's 16-bit form; the softmax reads and
         // writes 2 bytes per score, dropout another 2 + 2 and a 1-byte mask; the backward
         // runs both GEMMs twice and the softmax gradient reads 4 and writes 2 bytes per score.
         const double sl = static_cast<double>(sc.training.seqLen);
-        const double rows = attn.batchHeads * sl;
+        const double rows = attn.batchHeads * s.tokens / double(sc.training.microBatch);
         const double hd = sc.model.headDim;
         const MatmulDtype dt = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
         const double scores = rows * sl;

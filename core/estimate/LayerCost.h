@@ -35,6 +35,13 @@ struct LayerCost {
     // Tensor-parallel collectives (seconds, before any overlap) and bytes sent per GPU.
     CollectiveTime tpForward;
     CollectiveTime tpBackward;
+    // Context parallelism (estimate/ContextParallel.h): seconds already net of the overlap
+    // with the attention steps.
+    CollectiveTime cpForward;
+    CollectiveTime cpBackward;
+    // Expert parallelism (estimate/MoeLayerCost.h): dispatch and combine all-to-alls.
+    CollectiveTime epForward;
+    CollectiveTime epBackward;
 };
 
 struct EdgeLayerCost {

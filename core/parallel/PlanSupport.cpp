@@ -16,8 +16,6 @@ bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
     if (sc.model.mla)
         notYet("/model/mla", "multi-head latent attention");
     const ParallelConfig& p = sc.parallel;
-    if (p.cp > 1)
-        notYet("/parallelism/cp", "context parallelism (cp = " + std::to_string(p.cp) + ")");
     if (p.ep > 1 && !sc.model.moe)
         notYet("/parallelism/ep", "expert parallelism without experts");
     if (p.schedule == PipelineScheduleKind::ZeroBubble)
