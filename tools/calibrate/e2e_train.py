@@ -111,8 +111,8 @@ def record(run, gpu_id, device_name, measured=None, how="") -> dict:
 
 # ---------------------------------------------------------------------------- the model
 
-def build_model(torch, cfg, seq):
-    import torch.utils.checkpoint  # noqa: F401, PLC0415 (not imported by `import torch`)
+def build_model(torch, cfg, seq, device="cuda"):
+    from torch.utils import checkpoint as activation_checkpoint  # noqa: PLC0415
 
     nn = torch.nn
     F = torch.nn.functional
@@ -128,8 +128,8 @@ def build_model(torch, cfg, seq):
             return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + self.eps)).type_as(x) * self.weight
 
     hd, heads, kv = cfg["head_dim"], cfg["heads"], cfg["kv_heads"]
-    inv = 1.0 / (500000.0 ** (torch.arange(0, hd, 2, device="cuda").float() / hd))
-    angles = torch.outer(torch.arange(seq, device="cuda").float(), inv)
+    inv = 1.0 / (500000.0 ** (torch.arange(0, hd, 2, device=device).float() / hd))
+    angles = torch.outer(torch.arange(seq, device=device).float(), inv)
     cos, sin = angles.cos()[None, None], angles.sin()[None, None]
 
     def rope(x):  # x: [b, h, s, d], rotate pairs (first half, second half)
@@ -190,12 +190,12 @@ def build_model(torch, cfg, seq):
             x = self.embed(tokens)
             for block in self.blocks:
                 if self.recompute:
-                    x = torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
+                    x = activation_checkpoint.checkpoint(block, x, use_reentrant=False)
                 else:
                     x = block(x)
             return self.head(self.norm(x))
 
-    with torch.device("cuda"):  # built on the GPU: no slow CPU initialisation of 3B weights
+    with torch.device(device):  # built on the GPU: no slow CPU initialisation of 3B weights
         model = Model()
     for p in model.parameters():  # small random weights: a stable loss for a few steps
         if p.dim() > 1:
@@ -203,23 +203,23 @@ def build_model(torch, cfg, seq):
     return model
 
 
-def train(torch, run, warmup, steps):
+def train(torch, run, warmup, steps, device="cuda"):
     model_name, seq, mb, recompute = run
     cfg = MODELS[model_name]
     F = torch.nn.functional
-    model = build_model(torch, cfg, seq)
+    model = build_model(torch, cfg, seq, device)
     model.recompute = recompute == "full"
     params = sum(p.numel() for p in model.parameters())
     try:
         opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
     except (RuntimeError, TypeError):
         opt = torch.optim.AdamW(model.parameters(), lr=1e-4)
-    gen = torch.Generator(device="cuda").manual_seed(0)
+    gen = torch.Generator(device=device).manual_seed(0)
 
     def step():
-        tokens = torch.randint(0, cfg["vocab"], (mb, seq + 1), device="cuda", generator=gen)
+        tokens = torch.randint(0, cfg["vocab"], (mb, seq + 1), device=device, generator=gen)
         opt.zero_grad(set_to_none=True)
-        with torch.autocast("cuda", dtype=torch.bfloat16):
+        with torch.autocast(device, dtype=torch.bfloat16):
             logits = model(tokens[:, :-1])
         loss = F.cross_entropy(logits.float().view(-1, cfg["vocab"]), tokens[:, 1:].reshape(-1))
         loss.backward()

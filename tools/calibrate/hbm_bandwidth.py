@@ -69,7 +69,10 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--json", default="hbm.json")
     p.add_argument("--gib", type=int, default=4, help="size of each buffer in GiB (default 4)")
-    return run(p.parse_args())
+    args = p.parse_args()
+    if args.gib < 1:
+        p.error("--gib must be at least 1 (the buffers must be far larger than L2)")
+    return run(args)
 
 
 if __name__ == "__main__":
