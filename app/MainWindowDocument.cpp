@@ -195,6 +195,7 @@ void MainWindow::estimateFinished(const std::shared_ptr<const EstimateResult>& r
         return;
     estimate_ = result->estimate;
     estimateDiagnostics_ = result->diagnostics;
+    document_->setEstimateDiagnostics(result->diagnostics); // "not modelled" marks its field
     if (estimate_)
         for (const std::string& warning : estimate_->warnings)
             estimateDiagnostics_.warning("", warning);

@@ -115,15 +115,26 @@ QString ScenarioDocument::displayName() const {
 }
 
 QString ScenarioDocument::errorAt(const std::string& pointer) const {
-    for (const Diagnostic& d : diagnostics_.all()) {
-        if (d.severity != Severity::Error)
-            continue;
-        if (d.path == pointer ||
-            (d.path.size() > pointer.size() && d.path.compare(0, pointer.size(), pointer) == 0 &&
-             d.path[pointer.size()] == '/'))
-            return QString::fromStdString(d.message);
+    auto within = [](const std::string& path, const std::string& prefix) {
+        return path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+               path[prefix.size()] == '/';
+    };
+    for (const Diagnostics* diags : {&diagnostics_, &estimateDiagnostics_}) {
+        for (const Diagnostic& d : diags->all()) {
+            if (d.severity != Severity::Error || d.path.empty())
+                continue;
+            const bool isSection = d.path.find('/', 1) == std::string::npos;
+            if (d.path == pointer || within(d.path, pointer) ||
+                (!isSection && within(pointer, d.path)))
+                return QString::fromStdString(d.message);
+        }
     }
     return {};
+}
+
+void ScenarioDocument::setEstimateDiagnostics(const Diagnostics& diags) {
+    estimateDiagnostics_ = diags;
+    emit validityChanged();
 }
 
 bool ScenarioDocument::setValue(const std::string& pointer,
@@ -200,6 +211,7 @@ void ScenarioDocument::notifyChanged() {
 
 void ScenarioDocument::refresh() {
     diagnostics_ = Diagnostics();
+    estimateDiagnostics_ = Diagnostics();
     resolved_ = resolveScenario(scenario_, Catalog::builtIn(), diagnostics_);
     if (diagnostics_.hasErrors())
         resolved_.reset();

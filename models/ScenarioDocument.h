@@ -45,8 +45,12 @@ public:
     const std::optional<ResolvedScenario>& lastResolved() const { return lastResolved_; }
     // The reader's and the resolver's messages for the current scenario.
     const Diagnostics& diagnostics() const { return diagnostics_; }
-    // The first error at `pointer` or below it; empty when there is none.
+    // The first error at `pointer` or below it, or on the object holding it when that is
+    // not a whole section ("/model/moe" marks "/model/moe/experts"; "/parallelism" marks
+    // nothing); empty when there is none. Looks at the resolver's and the estimator's.
     QString errorAt(const std::string& pointer) const;
+    // The estimator's messages for the current scenario (cleared by every change).
+    void setEstimateDiagnostics(const Diagnostics& diags);
 
     QUndoStack* undoStack() const { return undoStack_; }
     QString filePath() const { return filePath_; }
@@ -81,6 +85,7 @@ signals:
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
     void editRefused(const QString& pointer, const QString& message);
+    void validityChanged(); // errorAt() answers differently (the estimator has spoken)
 
 private:
     void refresh();
@@ -90,6 +95,7 @@ private:
     std::optional<ResolvedScenario> lastResolved_;
     nlohmann::ordered_json resolvedJson_;
     Diagnostics diagnostics_;
+    Diagnostics estimateDiagnostics_;
     QString filePath_;
     QUndoStack* undoStack_;
 };

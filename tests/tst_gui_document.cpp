@@ -148,6 +148,23 @@ void TestGuiDocument::refusedEditChangesNothing() {
     QVERIFY(doc.errorAt("/parallelism/tp").contains("ffn_hidden = 28676"));
     QVERIFY(doc.errorAt("/parallelism").contains("ffn_hidden")); // below counts too
     QVERIFY(doc.errorAt("/model/ffn_hidden").isEmpty());
+
+    // The estimator's errors count too, until the next change; an error on an object (not a
+    // whole section) marks the fields inside it.
+    QSignalSpy validity(&doc, &ScenarioDocument::validityChanged);
+    Diagnostics estimator;
+    estimator.error("/model/moe", "not modelled yet");
+    doc.setEstimateDiagnostics(estimator);
+    QCOMPARE(validity.count(), 1);
+    QCOMPARE(doc.errorAt("/model/moe/experts"), QString("not modelled yet"));
+    QVERIFY(doc.errorAt("/model/layers").isEmpty());
+    QVERIFY(doc.setValue("/model/ffn_hidden", std::nullopt, "ffn"));
+    QVERIFY(doc.errorAt("/model/moe/experts").isEmpty());
+    Diagnostics section;
+    section.error("/parallelism", "degrees do not divide the GPU count");
+    doc.setEstimateDiagnostics(section);
+    QVERIFY(doc.errorAt("/parallelism/pp").isEmpty()); // a whole section marks no field
+    QVERIFY(!doc.errorAt("/parallelism").isEmpty());
     QVERIFY(doc.lastResolved()); // the editors keep showing inherited values
 }
 

@@ -19,6 +19,7 @@
 #include "ScenarioDocument.h"
 #include "ScenarioForm.h"
 #include "Screenshot.h"
+#include "Settings.h"
 #include "StepTimeChart.h"
 #include "TimelineChart.h"
 #include "Translations.h"
@@ -90,6 +91,7 @@ private slots:
     void screenshotsOfEachView();
     void darkAndChineseScreenshots();
     void binaryScreenshotOfAView();
+    void settingsAndWindowStatePersist();
 };
 
 void TestGuiEditing::initTestCase() {
@@ -257,12 +259,13 @@ void TestGuiEditing::chartsDrawHoverAndExport() {
 
     const QString dir = screenshotDir() + "/charts";
     QDir().mkpath(dir);
+    const QStringList names = {"memory", "step-time", "timeline", "comm-dimension", "comm-link"};
+    const std::vector<EstimateChart*> charts = dashboard->charts();
     for (const char* suffix : {"png", "svg", "pdf"}) {
-        for (EstimateChart* chart : dashboard->charts()) {
-            const QString path = dir + "/" + chart->metaObject()->className() +
-                                 QString::number(quintptr(chart) % 97) + "." + suffix;
+        for (std::size_t i = 0; i < charts.size(); ++i) {
+            const QString path = dir + "/" + names.value(int(i)) + "." + suffix;
             QString error;
-            QVERIFY2(chart->exportTo(path, &error), qPrintable(error));
+            QVERIFY2(charts[i]->exportTo(path, &error), qPrintable(error));
             QVERIFY(QFileInfo(path).size() > 1000);
         }
     }
@@ -375,6 +378,35 @@ void TestGuiEditing::binaryScreenshotOfAView() {
                   {"--screenshot", out, "--view", "bogus", example("llama3-70b-64xh100.json")});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 1);
+}
+
+void TestGuiEditing::settingsAndWindowStatePersist() {
+    // Test mode (initTestCase): QSettings lives under ~/.qttest, never the user's.
+    const Preference<int> answer{"Test/answer", 42};
+    answer.clear();
+    QCOMPARE(answer.get(), 42);
+    answer.set(7);
+    QCOMPARE(int(answer), 7);
+    answer.clear();
+
+    settings::recentFiles.clear();
+    {
+        MainWindow window(coreEstimator());
+        window.resize(1234, 777);
+        QVERIFY(window.openScenario(example("llama3-8b-8xh100.json")));
+        QCOMPARE(settings::recentFiles.get().value(0),
+                 QFileInfo(example("llama3-8b-8xh100.json")).absoluteFilePath());
+        window.showView("training");
+        QVERIFY(window.close());
+    }
+    QVERIFY(!settings::windowGeometry.get().isEmpty());
+    QVERIFY(!settings::windowState.get().isEmpty());
+    MainWindow restored(coreEstimator());
+    restored.restoreWindowState();
+    QCOMPARE(restored.size(), QSize(1234, 777));
+    settings::recentFiles.clear();
+    settings::windowGeometry.clear();
+    settings::windowState.clear();
 }
 
 QTEST_MAIN(TestGuiEditing)

@@ -7,6 +7,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScopeGuard>
 #include <QStackedLayout>
 #include <QSvgGenerator>
 #include <QToolTip>
@@ -183,7 +184,20 @@ void EstimateChart::contextMenuEvent(QContextMenuEvent* event) {
 bool EstimateChart::exportTo(const QString& path, QString* error) const {
     const QString suffix = QFileInfo(path).suffix().toLower();
     const int w = std::max(plot_->width(), 640);
-    const int h = std::max(plot_->height(), 360);
+    const int h = std::max(plot_->height(), 360) + 30;
+    // An exported chart stands alone: its title goes inside the picture for the export.
+    QCPLayoutGrid* layout = plot_->plotLayout();
+    layout->insertRow(0);
+    QFont titleFont = font();
+    titleFont.setWeight(QFont::DemiBold);
+    auto* heading = new QCPTextElement(plot_, chartTitle(), titleFont);
+    heading->setTextColor(textColor());
+    layout->addElement(0, 0, heading);
+    const auto removeHeading = qScopeGuard([&] {
+        layout->remove(heading);
+        layout->simplify();
+        plot_->replot(QCustomPlot::rpQueuedReplot);
+    });
     bool ok = false;
     if (suffix == QLatin1String("png")) {
         ok = plot_->savePng(path, w, h, 2.0);

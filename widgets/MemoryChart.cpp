@@ -36,6 +36,7 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
         auto* bars = new QCPBars(p->xAxis, p->yAxis);
         bars->setName(part.name);
         bars->setWidth(width);
+        bars->setStackingGap(0);
         const QColor color = seriesColor(index++);
         bars->setBrush(color);
         bars->setPen(QPen(color.darker(115)));

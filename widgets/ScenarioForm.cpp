@@ -55,6 +55,11 @@ ScenarioForm::ScenarioForm(ScenarioDocument* document, SpecList specs, QWidget* 
     layout_->setVerticalSpacing(5);
     rebuild();
     connect(document_, &ScenarioDocument::changed, this, &ScenarioForm::refresh);
+    connect(document_, &ScenarioDocument::validityChanged, this, [this] {
+        for (Row& row : rows_)
+            if (row.editor)
+                showValidity(row);
+    });
     connect(document_, &ScenarioDocument::editRefused, this,
             [this](const QString& pointer, const QString& message) {
                 for (Row& row : rows_) {
