@@ -5,6 +5,7 @@
 #include "scenario/SectionJson.h"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -102,6 +103,19 @@ template <class T>
 void putNullable(Json& out, const char* key, const std::optional<std::optional<T>>& value) {
     if (value)
         out[key] = *value ? Json(**value) : Json(nullptr);
+}
+
+// Quantities are held as doubles; a whole value is written as an integer ("367", not
+// "367.0"), so that a file written by hand comes back as it was.
+void writeWholeNumbersAsIntegers(Json& value) {
+    if (value.is_number_float()) {
+        const double v = value.get<double>();
+        if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e15)
+            value = static_cast<std::int64_t>(v);
+    } else if (value.is_structured()) {
+        for (auto& child : value)
+            writeWholeNumbersAsIntegers(child);
+    }
 }
 
 } // namespace
@@ -452,6 +466,7 @@ Json scenarioToJson(const Scenario& s) {
         j["costs"] = costs;
     }
     putNullable(j, "calibration", s.calibration);
+    writeWholeNumbersAsIntegers(j);
     return j;
 }
 
