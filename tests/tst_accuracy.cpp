@@ -1,9 +1,11 @@
 // Accuracy against published measured runs (tests/data/published-dev.json, a copy of
 // shared/validation): every dense case (no MoE, cp = 1) is estimated; the test prints the
 // median and 90th-percentile relative step-time error per source and overall, the worst ten,
-// and the peak-memory error of the torchtitan cases. The best figures so far live in
+// and the peak-memory error of the torchtitan cases. The long-context (cp > 1) and MoE cases
+// are estimated and reported as separate subsets. The best figures so far live in
 // tests/data/accuracy-ratchet.json: the test fails when a change makes the overall median or
-// p90 worse (beyond a 0.1 percentage-point tolerance), so accuracy only ratchets up.
+// p90 worse (beyond a 0.1 percentage-point tolerance), or a subset's, so accuracy only
+// ratchets up.
 
 #include "TestSupport.h"
 
@@ -31,8 +33,10 @@ constexpr double kTolerance = 0.001; // 0.1 percentage points
 struct CaseResult {
     std::string id;
     std::string source;
+    std::string subset; // "dense" (cp = 1, no MoE), "cp" (cp > 1), "moe"
     double measured = 0;
     double predicted = 0;
+    bool fp8 = false; // FP8 or MXFP8 training
     double error() const { return std::abs(predicted - measured) / measured; }
     double signedError() const { return (predicted - measured) / measured; }
 };
@@ -46,6 +50,17 @@ double quantile(std::vector<double> v, double q) {
     const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
     const std::size_t hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (pos - double(lo)) * (v[hi] - v[lo]);
+}
+
+// The subsets reported separately: MoE (with or without MLA), long context (cp > 1), dense.
+std::string subsetOf(const json& scenario) {
+    const json& model = scenario.at("model");
+    if (model.contains("moe") && !model.at("moe").is_null())
+        return "moe";
+    const json& par = scenario.at("parallelism");
+    if (par.contains("cp") && par.at("cp").get<int>() > 1)
+        return "cp";
+    return "dense";
 }
 
 bool isDense(const json& scenario) {
@@ -70,6 +85,7 @@ private slots:
     void everyDenseCaseEstimates();
     void stepTimeRatchet();
     void peakMemoryOfTorchtitanCases();
+    void subsetRatchets();
 
 private:
     json cases_;
@@ -77,6 +93,9 @@ private:
     std::vector<CaseResult> memory_;
     int dense_ = 0;
     std::vector<std::string> failures_;
+    std::vector<CaseResult> others_; // cp > 1 and MoE cases
+    std::map<std::string, std::vector<std::string>> otherFailures_;
+    std::map<std::string, int> otherCount_;
 };
 
 void TestAccuracy::initTestCase() {
@@ -85,9 +104,15 @@ void TestAccuracy::initTestCase() {
     cases_ = json::parse(text);
     for (const json& c : cases_) {
         const json& scenarioJson = c.at("scenario");
-        if (!isDense(scenarioJson))
-            continue;
-        ++dense_;
+        const std::string subset = subsetOf(scenarioJson);
+        const std::string precision =
+            scenarioJson.at("training").value("precision", std::string("bf16"));
+        const bool fp8 = precision == "fp8" || precision == "mxfp8";
+        const bool dense = isDense(scenarioJson);
+        if (dense)
+            ++dense_;
+        else
+            ++otherCount_[subset];
         Diagnostics diags;
         const auto scenario = scenarioFromJson(nlohmann::ordered_json(scenarioJson), diags);
         std::optional<ResolvedScenario> resolved;
@@ -102,15 +127,23 @@ void TestAccuracy::initTestCase() {
                 why += ' ';
                 why += d.toString();
             }
-            failures_.push_back(c.at("id").get<std::string>() + ":" + why);
+            (dense ? failures_ : otherFailures_[subset])
+                .push_back(c.at("id").get<std::string>() + ":" + why);
             continue;
         }
         const json& measured = c.at("measured");
+        if (!dense) {
+            if (!measured.at("step_s").is_null())
+                others_.push_back({c.at("id"), c.at("source"), subset,
+                                   measured.at("step_s").get<double>(), estimate->stepSeconds,
+                                   fp8});
+            continue;
+        }
         if (!measured.at("step_s").is_null())
-            results_.push_back({c.at("id"), c.at("source"), measured.at("step_s").get<double>(),
-                                estimate->stepSeconds});
+            results_.push_back({c.at("id"), c.at("source"), subset,
+                                measured.at("step_s").get<double>(), estimate->stepSeconds, fp8});
         if (!measured.at("peak_memory_gib").is_null())
-            memory_.push_back({c.at("id"), c.at("source"),
+            memory_.push_back({c.at("id"), c.at("source"), subset,
                                measured.at("peak_memory_gib").get<double>(),
                                estimate->peakBytes / double(1ull << 30)});
     }
@@ -180,7 +213,7 @@ void TestAccuracy::peakMemoryOfTorchtitanCases() {
                     100 * r.signedError());
     }
     const double median = quantile(errors, 0.5);
-    std::printf("  median %.1f%%, p90 %.1f%%, on %zu cases\n", 100 * median,
+    std::printf("  median %.2f%%, p90 %.2f%%, on %zu cases\n", 100 * median,
                 100 * quantile(errors, 0.9), errors.size());
     const std::string ratchetText =
         test::readAll(QString::fromStdString(dataPath("accuracy-ratchet.json")));
@@ -188,6 +221,64 @@ void TestAccuracy::peakMemoryOfTorchtitanCases() {
     if (ratchet.contains("peak_memory")) {
         const double best = ratchet.at("peak_memory").at("median").get<double>();
         QVERIFY2(median <= best + kTolerance, "median peak-memory error got worse");
+    }
+}
+
+// The cp > 1 and MoE subsets: printed always; a subset with an entry under "subsets" in the
+// ratchet file must estimate every case and must not get worse.
+void TestAccuracy::subsetRatchets() {
+    const json ratchet =
+        json::parse(test::readAll(QString::fromStdString(dataPath("accuracy-ratchet.json"))));
+    const json subsets = ratchet.value("subsets", json::object());
+    // Every estimated case, and the FP8 / MXFP8 ones (reported, not ratcheted).
+    std::vector<double> all, fp8;
+    for (const auto* list : {&results_, &others_})
+        for (const CaseResult& r : *list) {
+            all.push_back(r.error());
+            if (r.fp8)
+                fp8.push_back(r.error());
+        }
+    std::printf("\nAll %zu estimated cases: median %.1f%%, p90 %.1f%%; FP8/MXFP8 %zu cases: "
+                "median %.1f%%, p90 %.1f%%\n",
+                all.size(), 100 * quantile(all, 0.5), 100 * quantile(all, 0.9), fp8.size(),
+                100 * quantile(fp8, 0.5), 100 * quantile(fp8, 0.9));
+    for (const auto& [subset, count] : otherCount_) {
+        std::vector<double> errors;
+        std::vector<CaseResult> rs;
+        for (const CaseResult& r : others_)
+            if (r.subset == subset) {
+                errors.push_back(r.error());
+                rs.push_back(r);
+            }
+        const auto& failed = otherFailures_[subset];
+        const double median = quantile(errors, 0.5);
+        const double p90 = quantile(errors, 0.9);
+        std::printf("\nSubset %s: %d cases, %zu estimated, median %.1f%%, p90 %.1f%%\n",
+                    subset.c_str(), count, errors.size(), 100 * median, 100 * p90);
+        std::sort(rs.begin(), rs.end(),
+                  [](const CaseResult& a, const CaseResult& b) { return a.error() > b.error(); });
+        for (const CaseResult& r : rs)
+            std::printf("  %-70s %9.3f s %9.3f s %+7.1f%%\n", r.id.c_str(), r.predicted, r.measured,
+                        100 * r.signedError());
+        for (const std::string& f : failed)
+            std::printf("  not estimated: %s\n", f.c_str());
+        if (!subsets.contains(subset)) {
+            std::printf("  not in the ratchet yet: add \"%s\": {\"median\": %.4f, \"p90\": "
+                        "%.4f} under \"subsets\" in tests/data/accuracy-ratchet.json\n",
+                        subset.c_str(), median, p90);
+            continue;
+        }
+        if (median < subsets.at(subset).at("median").get<double>() - kTolerance ||
+            p90 < subsets.at(subset).at("p90").get<double>() - kTolerance)
+            std::printf("  better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n", median,
+                        p90);
+        const double bestMedian = subsets.at(subset).at("median").get<double>();
+        const double bestP90 = subsets.at(subset).at("p90").get<double>();
+        std::printf("  ratchet: median %.2f%% (best %.2f%%), p90 %.2f%% (best %.2f%%)\n",
+                    100 * median, 100 * bestMedian, 100 * p90, 100 * bestP90);
+        QVERIFY2(failed.empty(), (subset + ": a case no longer estimates").c_str());
+        QVERIFY2(median <= bestMedian + kTolerance, (subset + ": median got worse").c_str());
+        QVERIFY2(p90 <= bestP90 + kTolerance, (subset + ": p90 got worse").c_str());
     }
 }
 

@@ -525,19 +525,20 @@ void TestEstimator::jsonShape() {
 }
 
 void TestEstimator::unsupportedIsAnError() {
-    ResolvedScenario moe = baseScenario();
-    moe.model.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt};
+    ResolvedScenario offload = baseScenario();
+    offload.parallel.offload.optimizer = OffloadTarget::Cpu;
     Diagnostics diags;
-    QVERIFY(!estimatePlan(moe, diags));
-    QVERIFY(diags.hasErrorAt("/model/moe"));
+    QVERIFY(!estimatePlan(offload, diags));
+    QVERIFY(diags.hasErrorAt("/parallelism/offload/optimizer"));
     QVERIFY(diags.errors().front().message.find("not modelled yet") != std::string::npos);
 
-    ResolvedScenario cp = baseScenario();
-    cp.parallel.cp = 2;
-    cp.parallel.dp = 8;
+    ResolvedScenario zbv = baseScenario();
+    zbv.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    zbv.parallel.vpp = 2;
+    zbv.parallel.pipelineLayers = {8, 8, 8, 8};
     Diagnostics d2;
-    QVERIFY(!estimatePlan(cp, d2));
-    QVERIFY(d2.hasErrorAt("/parallelism/cp"));
+    QVERIFY(!estimatePlan(zbv, d2));
+    QVERIFY(d2.hasErrorAt("/parallelism/schedule"));
 }
 
 QTEST_GUILESS_MAIN(TestEstimator)

@@ -22,7 +22,7 @@
 namespace ts {
 
 struct ContextParallelAttention {
-    double forwardSeconds = 0;  // attention core compute of one layer and micro-batch
+    double forwardSeconds = 0; // attention core compute of one layer and micro-batch
     double backwardSeconds = 0;
     CollectiveTime forwardComm; // seconds = exposed after overlap; bytes = all sent per GPU
     CollectiveTime backwardComm;

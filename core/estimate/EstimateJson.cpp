@@ -237,6 +237,10 @@ std::string estimateToText(const Estimate& e) {
     const CommBytesByDimension& c = e.commBytesPerGpu;
     out +=
         format("communication per GPU per step: tp %.2f GB, pp %.2f GB,", c.tp / 1e9, c.pp / 1e9);
+    if (c.cp > 0)
+        out += format(" cp %.2f GB,", c.cp / 1e9);
+    if (c.ep > 0)
+        out += format(" ep %.2f GB,", c.ep / 1e9);
     out += format(" dp %.2f GB\n", c.dp / 1e9);
     out += format("cluster traffic per step: scale-up %.1f GB, scale-out %.1f GB\n",
                   e.commBytesByLink.scaleUp / 1e9, e.commBytesByLink.scaleOut / 1e9);

@@ -2,7 +2,10 @@
 
 #include "calibration/CalibratedSettings.h"
 #include "energy/EnergyEstimate.h"
+#include "estimate/MoeLayerCost.h"
+#include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
+#include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
 #include "parallel/PipelineSchedule.h"
 #include "parallel/PlanSupport.h"
@@ -119,6 +122,34 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const EdgeLayerCost output = outputLayerCost(ctx);
     const ParameterCounts params = countParameters(model);
 
+    // Mixture-of-experts and MLA models (estimate/MoeLayerCost.h): dense-MLP and MoE layers.
+    const bool sparse = model.moe || model.mla;
+    const double imbalance = kDefaultExpertImbalance;
+    const SparseLayerParams sp = sparseLayerParams(model);
+    const LayerCost denseLayer = sparse ? sparseLayerCost(ctx, false, imbalance) : layer;
+    const LayerCost moeLayer = sparse ? sparseLayerCost(ctx, true, imbalance) : layer;
+    // Local parameters per layer: those sharded over tp and replicated over dp x cp, and the
+    // routed experts, sharded over ep x etp and replicated over the expert-data-parallel
+    // ranks, tp cp dp / (etp ep) (Megatron-Core parallel_state expert groups).
+    const double attnLocal =
+        sp.attention.sharded / tp + sp.attention.replicated + sp.attention.norms + sp.norms;
+    const double denseLayerLocal = attnLocal + sp.denseMlp / tp;
+    const double moeLayerLocal = attnLocal + sp.router + (model.moe ? sp.sharedExperts / tp : 0.0);
+    const double expertLayerLocal =
+        model.moe ? sp.experts * sp.routedExpert / (double(plan.ep) * std::max(1, plan.etp)) : 0.0;
+    const std::int64_t expertDp =
+        std::max<std::int64_t>(1, plan.tp * std::max(1, plan.cp) * plan.dp /
+                                      (std::int64_t(plan.ep) * std::max(1, plan.etp)));
+    const GroupPlacement expertDpGroup{static_cast<int>(expertDp),
+                                       static_cast<long long>(plan.ep) * std::max(1, plan.etp)};
+    // First model layer of each (stage, chunk): chunks are in model order chunk-major.
+    std::vector<int> chunkStart(static_cast<std::size_t>(pp) * vpp, 0);
+    for (int c = 0, at = 0; c < vpp; ++c)
+        for (int s = 0; s < pp; ++s) {
+            chunkStart[static_cast<std::size_t>(s) * vpp + c] = at;
+            at += plan.pipelineLayers[static_cast<std::size_t>(c) * pp + s];
+        }
+
     // Exposed TP communication per layer and pass.
     const auto tpExposed = [&](const CollectiveTime& c, const PassCost& pass) {
         if (!plan.overlap.tp)
@@ -134,9 +165,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
 
     // Pipeline point-to-point: one [s, b, h] activation (or its gradient) per chunk boundary,
     // split over TP ranks (Narayanan et al. 2021 sec. 4.1, scatter/gather optimisation).
-    const double p2pBytes =
-        double(train.seqLen) * double(train.microBatch) * double(model.hidden) * actBytes / tp /
-        double(std::max(1, plan.cp));
+    const double p2pBytes = double(train.seqLen) * double(train.microBatch) * double(model.hidden) *
+                            actBytes / tp / double(std::max(1, plan.cp));
     const CollectiveTime p2p =
         pp > 1 ? collectives.cost(Collective::SendRecv, p2pBytes, ppGroup) : CollectiveTime{};
 
@@ -145,9 +175,10 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
 
     // Per (stage, chunk): micro-batch forward/backward seconds and their parts.
     const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
-    std::vector<double> fwd(nChunks), bwd(nChunks);
+    std::vector<double> fwd(nChunks), bwd(nChunks), wgrad(nChunks);
     std::vector<StageParts> parts(pp);
     std::vector<double> stageParams(pp, 0.0), stageFwd(pp, 0.0), stageBwd(pp, 0.0);
+    std::vector<double> stageExpertParams(pp, 0.0), stageLinearParams(pp, 0.0);
     std::vector<CommAccount> stageComm(pp);
 
     for (int s = 0; s < pp; ++s) {
@@ -160,35 +191,54 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                 : 0.0;
         for (int c = 0; c < vpp; ++c) {
             const double l = layout.layersOf(s, c);
+            LayerCost chunkLayer = layer;
+            double chunkTpF = layerTpF, chunkTpB = layerTpB, lMoe = 0;
+            if (sparse && l > 0) {
+                const int firstLayer = chunkStart[static_cast<std::size_t>(s) * vpp + c];
+                lMoe = std::max(0.0, l - std::max(0, sp.denseLayers - firstLayer));
+                chunkLayer = blendLayerCosts(denseLayer, (l - lMoe) / l, moeLayer, lMoe / l);
+                chunkTpF = tpExposed(chunkLayer.tpForward, chunkLayer.forward);
+                chunkTpB = tpExposed(chunkLayer.tpBackward, chunkLayer.backward);
+            }
             const bool first = s == 0 && c == 0;
             const bool last = s == pp - 1 && c == vpp - 1;
             StageParts f, b;
-            f.compute = l * layer.forward.compute();
-            f.tp = l * layerTpF;
-            b.compute = l * layer.backward.compute();
-            b.tp = l * layerTpB;
-            f.cp = l * layer.cpForward.seconds;
-            b.cp = l * layer.cpBackward.seconds;
-            f.memoryBound = l * layer.forward.elementwise;
-            b.memoryBound = l * layer.backward.elementwise;
+            f.compute = l * chunkLayer.forward.compute();
+            f.tp = l * chunkTpF;
+            b.compute = l * chunkLayer.backward.compute();
+            b.tp = l * chunkTpB;
+            f.cp = l * chunkLayer.cpForward.seconds;
+            b.cp = l * chunkLayer.cpBackward.seconds;
+            // Expert-parallel all-to-alls, not overlapped with compute.
+            f.ep = l * chunkLayer.epForward.seconds;
+            b.ep = l * chunkLayer.epBackward.seconds;
+            f.memoryBound = l * chunkLayer.forward.elementwise;
+            b.memoryBound = l * chunkLayer.backward.elementwise;
             CommAccount& ca = stageComm[s];
-            ca.add(ca.tp, layer.tpForward, md * l);
-            ca.add(ca.tp, layer.tpBackward, md * l);
-            ca.add(ca.cp, layer.cpForward, md * l);
-            ca.add(ca.cp, layer.cpBackward, md * l);
+            ca.add(ca.tp, chunkLayer.tpForward, md * l);
+            ca.add(ca.tp, chunkLayer.tpBackward, md * l);
+            ca.add(ca.cp, chunkLayer.cpForward, md * l);
+            ca.add(ca.cp, chunkLayer.cpBackward, md * l);
+            ca.add(ca.ep, chunkLayer.epForward, md * l);
+            ca.add(ca.ep, chunkLayer.epBackward, md * l);
             if (plan.recompute == RecomputeMode::Selective) {
                 // Korthikanti sec. 4.2: the attention core's forward runs again in backward.
-                b.recompute = l * layer.forward.attention;
+                b.recompute = l * chunkLayer.forward.attention;
             } else if (plan.recompute == RecomputeMode::Full) {
                 const double lr = l * recomputeShare;
-                b.recompute = lr * layer.forward.compute();
-                b.memoryBound += lr * layer.forward.elementwise;
-                b.tp += lr * layerTpF;
-                b.cp += lr * layer.cpForward.seconds;
-                ca.add(ca.tp, layer.tpForward, md * lr);
-                ca.add(ca.cp, layer.cpForward, md * lr);
+                b.recompute = lr * chunkLayer.forward.compute();
+                b.memoryBound += lr * chunkLayer.forward.elementwise;
+                b.tp += lr * chunkTpF;
+                b.cp += lr * chunkLayer.cpForward.seconds;
+                b.ep += lr * chunkLayer.epForward.seconds;
+                ca.add(ca.ep, chunkLayer.epForward, md * lr);
+                ca.add(ca.tp, chunkLayer.tpForward, md * lr);
+                ca.add(ca.cp, chunkLayer.cpForward, md * lr);
             }
-            double chunkParams = l * perLayerParamsLocal;
+            double chunkParams = sparse ? (l - lMoe) * denseLayerLocal + lMoe * moeLayerLocal
+                                        : l * perLayerParamsLocal;
+            stageExpertParams[s] += lMoe * expertLayerLocal;
+            stageLinearParams[s] += chunkParams + lMoe * expertLayerLocal;
             if (first) {
                 f.compute += embed.forward.compute();
                 b.compute += embed.backward.compute();
@@ -253,6 +303,9 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
             fwd[idx] = f.total();
             bwd[idx] = b.total();
+            // Zero bubble: the weight-gradient GEMMs, about half of the backward GEMM time
+            // (one of its two GEMMs per linear layer; Qi et al. 2024 sec. 2).
+            wgrad[idx] = 0.5 * (l * chunkLayer.backward.gemm + (last ? output.backward.gemm : 0.0));
             stageFwd[s] += fwd[idx];
             stageBwd[s] += bwd[idx];
             parts[s].compute += md * (f.compute + b.compute);
@@ -276,6 +329,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     pin.forwardSeconds = fwd.data();
     pin.backwardSeconds = bwd.data();
     pin.edgeDelaySeconds = plan.overlap.pp ? p2p.seconds : 0.0;
+    pin.weightGradSeconds = wgrad.data();
     const PipelineResult pr =
         simulatePipeline(pin, set.recordTimeline ? &est.timeline : nullptr, set.maxScheduleEvents);
     est.timelineMicrobatches = pr.simulatedMicrobatches;
@@ -305,7 +359,19 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             }
             postDp[s] = exposed;
         }
-        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(dpCp) : 1.0);
+        if (stageExpertParams[s] > 0 && expertDp > 1 && plan.zero < 3) {
+            // The routed experts' gradients reduce over the expert-data-parallel group.
+            const CollectiveTime red =
+                collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
+                                 stageExpertParams[s] * gradBytes, expertDpGroup);
+            CommAccount& ca = stageComm[s];
+            ca.add(ca.dp, red, 1.0);
+            postDp[s] += plan.overlap.dp
+                             ? exposedAfterOverlap(red.seconds, stageBwd[s], ov.dpExposedFraction)
+                             : red.seconds;
+        }
+        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(dpCp) : 1.0) +
+                                   stageExpertParams[s] / (plan.zero >= 1 ? double(expertDp) : 1.0);
         postOpt[s] =
             memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
         stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s];
@@ -324,10 +390,9 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     tb.dpExposed = parts[ref].dp + postDp[ref];
     tb.optimizer = postOpt[ref];
     // The bubble is what remains of the step: idle time of the deciding rank.
-    tb.pipelineBubble =
-        std::max(0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed +
-                                         tb.epExposed + tb.ppExposed + tb.dpExposed +
-                                         tb.optimizer));
+    tb.pipelineBubble = std::max(
+        0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed +
+                                tb.epExposed + tb.ppExposed + tb.dpExposed + tb.optimizer));
     est.stepSeconds = tb.sum();
 
     est.stageTimes.reserve(pp);
@@ -337,11 +402,27 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
 
     // Memory per stage.
     // Context parallelism divides every activation by cp (each rank holds s/cp tokens).
-    const ActivationLayout actLayout{train.seqLen / std::max(1, plan.cp), train.microBatch,
-                                     plan.tp, plan.sequenceParallel};
-    const double actNone = layerActivationBytes(model, actLayout, set.activations);
-    const double actSelective = layerActivationBytesSelective(model, actLayout, set.activations);
-    const double actFull = layerActivationBytesFull(model, actLayout);
+    const ActivationLayout actLayout{train.seqLen / std::max(1, plan.cp), train.microBatch, plan.tp,
+                                     plan.sequenceParallel};
+    // MoE / MLA: the same accounting on an equivalent dense layer. MLA keeps Q and K of
+    // d_qk, V and the attention output of d_v per head (the latents are small): 4 d_qk + 4 d_v
+    // bytes per head and token, what a dense MHA layer of head_dim (d_qk + d_v) / 2 holds.
+    // MoE: an MLP of width k x imbalance x expert_ffn + shared x expert_ffn, plus the
+    // permuted token copies (2 k h bytes per token = 6 bytes x k h / 3).
+    ModelConfig actModel = model;
+    if (model.mla) {
+        const AttentionHeadDims d = attentionHeadDims(model);
+        actModel.headDim = (d.qk + d.v) / 2;
+        actModel.kvHeads = model.heads;
+    }
+    if (model.moe)
+        actModel.ffnHidden = static_cast<std::int64_t>(
+            model.moe->topK * imbalance * double(model.moe->expertFfnHidden) +
+            model.moe->sharedExperts * double(model.moe->expertFfnHidden) +
+            model.moe->topK * double(model.hidden) / 3.0);
+    const double actNone = layerActivationBytes(actModel, actLayout, set.activations);
+    const double actSelective = layerActivationBytesSelective(actModel, actLayout, set.activations);
+    const double actFull = layerActivationBytesFull(actModel, actLayout);
     const double gpuBytes = sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
@@ -349,11 +430,15 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
-        const ModelStateBytes states =
-            modelStateBytes(stageParams[s], dpCp, plan.zero, stateBytes);
-        sm.bytes.weights = states.weights;
-        sm.bytes.gradients = states.gradients;
-        sm.bytes.optimizer = states.optimizer;
+        const ModelStateBytes states = modelStateBytes(stageParams[s], dpCp, plan.zero, stateBytes);
+        const ModelStateBytes experts =
+            modelStateBytes(stageExpertParams[s], expertDp, plan.zero, stateBytes);
+        sm.bytes.weights = states.weights + experts.weights;
+        sm.bytes.gradients = states.gradients + experts.gradients;
+        sm.bytes.optimizer = states.optimizer + experts.optimizer;
+        // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+        sm.bytes.weights +=
+            lowPrecisionWeightCopyBytes(train.precision, plan.zero) * stageLinearParams[s];
         const int stageLayers = layout.stageLayers[s];
         double perMicrobatch = 0;
         double workingSet = 0;
@@ -406,8 +491,10 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const double gpus = double(sc.cluster.numGpus);
     est.tokensPerS = tokensPerStep / est.stepSeconds;
     est.tokensPerSPerGpu = est.tokensPerS / gpus;
-    est.modelTflopsPerGpu =
-        trainingFlopsPerToken(model, train.seqLen) * est.tokensPerSPerGpu / 1e12;
+    // Model FLOPs count the active parameters of MoE models (model/MoeArithmetic.h).
+    est.modelTflopsPerGpu = (sparse ? sparseTrainingFlopsPerToken(model, train.seqLen)
+                                    : trainingFlopsPerToken(model, train.seqLen)) *
+                            est.tokensPerSPerGpu / 1e12;
     const double peak = densePeakTflops(sc.cluster.gpu, train.precision);
     est.mfu = peak > 0 ? est.modelTflopsPerGpu / peak : 0.0;
     if (train.tokens && *train.tokens > 0) {
@@ -438,6 +525,13 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                                "% of memory: fragmentation risk");
     if (!pr.ok)
         est.warnings.push_back("the pipeline schedule simulation did not complete");
+    if (model.moe)
+        est.warnings.push_back("expert imbalance factor assumed 1.1 (busiest expert-parallel "
+                               "rank over the mean; DeepSeek-V3 report, arXiv 2412.19437)");
+    if (model.moe && plan.ep > 1)
+        est.warnings.push_back("expert-parallel all-to-alls counted as exposed: their overlap "
+                               "with another micro-batch (DualPipe, Megatron-Core's "
+                               "--overlap-moe-expert-parallel-comm) is not modelled yet");
     for (const Diagnostic& d : topologyDiags.all())
         est.warnings.push_back("network graph: " + d.path + ": " + d.message +
                                (onGraph ? "" : " (collectives use the two-level model)"));

@@ -86,9 +86,9 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
         // Ring attention over the cp group (cp = 1: the plain kernel).
         const int cp = std::max(1, sc.parallel.cp);
         const GroupPlacement cpGroup{cp, static_cast<long long>(sc.parallel.tp)};
-        const ContextParallelAttention ring = ringAttention(
-            hw, ctx.collectives, attn, cp, cpGroup,
-            2.0 * s.kv / s.tp * s.actBytes * double(sc.training.microBatch));
+        const ContextParallelAttention ring =
+            ringAttention(hw, ctx.collectives, attn, cp, cpGroup,
+                          2.0 * s.kv / s.tp * s.actBytes * double(sc.training.microBatch));
         c.forward.attention = ring.forwardSeconds;
         c.backward.attention = ring.backwardSeconds;
         c.cpForward = ring.forwardComm;

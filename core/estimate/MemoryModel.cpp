@@ -117,6 +117,7 @@ double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunk
     const double m = static_cast<double>(microbatches);
     switch (schedule) {
     case PipelineScheduleKind::GPipe:
+    case PipelineScheduleKind::BreadthFirst: // every micro-batch, through all the chunks
         return m;
     case PipelineScheduleKind::Interleaved: {
         const double v = std::max(1, chunks);

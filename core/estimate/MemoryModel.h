@@ -78,7 +78,8 @@ double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayo
 // through all of this rank's layers" (Narayanan et al. 2021 sec. 2.2; Megatron
 // theoretical_memory_usage.py): GPipe m; 1F1B min(m, p - s); interleaved: the warm-up
 // chunk-forwards plus one, (p - s - 1) * 2 + (v - 1) * p + 1, over v (first stage:
-// p (1 + (p - 1) / (p v))).
+// p (1 + (p - 1) / (p v))); breadth-first m (Lamy-Poirier 2023); zero bubble ZB-H1 as 1F1B
+// (Qi et al. 2024 sec. 3.1).
 double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,
                             std::int64_t microbatches);
 

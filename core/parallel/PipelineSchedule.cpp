@@ -1,5 +1,7 @@
 #include "parallel/PipelineSchedule.h"
 
+#include "parallel/ScheduleKinds.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -215,6 +217,8 @@ double oneFOneBBubbleFraction(int stages, std::int64_t microbatches) {
 
 PipelineResult simulatePipeline(const PipelineInput& in, std::vector<TimelineEvent>* timeline,
                                 std::int64_t maxEvents) {
+    if (isListSchedule(in.schedule))
+        return simulateListSchedule(in, timeline);
     PipelineResult result;
     const int p = std::max(1, in.stages);
     const int v = std::max(1, in.chunks);

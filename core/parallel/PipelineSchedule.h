@@ -28,6 +28,8 @@ struct PipelineInput {
     const double* forwardSeconds = nullptr;
     const double* backwardSeconds = nullptr;
     double edgeDelaySeconds = 0; // p2p latency between a producer and its consumer
+    // Zero bubble (parallel/ScheduleKinds.h): the weight-gradient part of each backward.
+    const double* weightGradSeconds = nullptr;
 };
 
 struct PipelineResult {

@@ -8,20 +8,13 @@ namespace ts {
 bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
     const std::size_t before = diags.errorCount();
     const auto notYet = [&](const std::string& path, const std::string& what) {
-        diags.error(path, "not modelled yet: " + what +
-                              " (the estimator covers dense transformers; see issue 5)");
+        diags.error(path, "not modelled yet: " + what + " (see issue 5)");
     };
-    if (sc.model.moe)
-        notYet("/model/moe", "mixture-of-experts layers");
-    if (sc.model.mla)
-        notYet("/model/mla", "multi-head latent attention");
     const ParallelConfig& p = sc.parallel;
     if (p.ep > 1 && !sc.model.moe)
         notYet("/parallelism/ep", "expert parallelism without experts");
-    if (p.schedule == PipelineScheduleKind::ZeroBubble)
-        notYet("/parallelism/schedule", "the zero-bubble schedule");
-    if (p.schedule == PipelineScheduleKind::BreadthFirst)
-        notYet("/parallelism/schedule", "the breadth-first schedule");
+    if (p.schedule == PipelineScheduleKind::ZeroBubble && p.vpp > 1)
+        notYet("/parallelism/schedule", "the zero-bubble schedule with vpp > 1 (ZB-V)");
     if (p.offload.optimizer != OffloadTarget::None)
         notYet("/parallelism/offload/optimizer", "optimizer offload");
     if (p.offload.params != OffloadTarget::None)
@@ -51,6 +44,9 @@ bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
 }
 
 PipelineScheduleKind effectiveSchedule(const ParallelConfig& plan) {
+    if (plan.schedule == PipelineScheduleKind::BreadthFirst ||
+        plan.schedule == PipelineScheduleKind::ZeroBubble)
+        return plan.schedule;
     if (plan.vpp > 1 && plan.schedule != PipelineScheduleKind::GPipe)
         return PipelineScheduleKind::Interleaved;
     if (plan.vpp <= 1 && plan.schedule == PipelineScheduleKind::Interleaved)

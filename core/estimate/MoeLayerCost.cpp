@@ -1,0 +1,219 @@
+#include "estimate/MoeLayerCost.h"
+
+#include "estimate/ContextParallel.h"
+#include "hardware/KernelTime.h"
+#include "model/MoeArithmetic.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts {
+
+namespace {
+
+struct Ctx {
+    const HardwareProfile& hw;
+    MatmulDtype dtype;
+    double inBytes;
+};
+
+// Forward, input-gradient and weight-gradient GEMMs of [m x k] x [k x n] (estimate/LayerCost).
+void linear(const Ctx& c, double m, double n, double k, LayerCost& out) {
+    if (m <= 0 || n <= 0 || k <= 0)
+        return;
+    out.forward.gemm += matmulSeconds(c.hw, c.dtype, m, n, k, c.inBytes, 2.0);
+    out.backward.gemm += matmulSeconds(c.hw, c.dtype, m, k, n, c.inBytes, 2.0);
+    out.backward.gemm += matmulSeconds(c.hw, c.dtype, k, n, m, c.inBytes, 4.0);
+}
+
+void addCollective(CollectiveTime& into, const CollectiveTime& c, double times) {
+    into.seconds += times * c.seconds;
+    into.scaleUpBytes += times * c.scaleUpBytes;
+    into.scaleOutBytes += times * c.scaleOutBytes;
+}
+
+double tokensOf(const ResolvedScenario& sc) {
+    return double(sc.training.seqLen) * double(sc.training.microBatch) /
+           double(std::max(1, sc.parallel.cp));
+}
+
+double expertLoad(const ResolvedScenario& sc, double imbalance) {
+    const auto& cf = sc.model.moe->capacityFactor;
+    return cf ? std::min(imbalance, *cf) : imbalance;
+}
+
+} // namespace
+
+double expertDispatchBytes(const ResolvedScenario& sc, double imbalance) {
+    if (!sc.model.moe)
+        return 0.0;
+    const ParallelConfig& p = sc.parallel;
+    const double actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    // Token-deduplicating dispatchers (DeepEP, deepseek-ai/DeepEP README; Megatron-Core's
+    // flex dispatcher with HybridEP, the recipe of NVIDIA's DeepSeek-V3 GB200 guide) send a
+    // token once to each rank that holds one of its experts, not once per expert: with
+    // uniform routing a token reaches ep (1 - (1 - 1/ep)^k) distinct ranks (its own among
+    // them; the all-to-all cost drops that share with its (n-1)/n factor).
+    const double ep = std::max(1, p.ep);
+    const double k = sc.model.moe->topK;
+    const double copies = std::min(k, ep * (1.0 - std::pow(1.0 - 1.0 / ep, k)));
+    const double tokens = tokensOf(sc) * double(p.etp) / double(p.tp);
+    return tokens * copies * expertLoad(sc, imbalance) * double(sc.model.hidden) * actBytes;
+}
+
+LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalance) {
+    const ResolvedScenario& sc = ctx.scenario;
+    const ModelConfig& m = sc.model;
+    const ParallelConfig& p = sc.parallel;
+    const HardwareProfile& hw = ctx.hw;
+    const MatmulDtype dtype = matmulDtypeFor(sc.training.precision);
+    const bool fp8 = dtype == MatmulDtype::Fp8 || dtype == MatmulDtype::Fp4;
+    const Ctx c{hw, dtype, dtype == MatmulDtype::Tf32 ? 4.0 : (fp8 ? 1.0 : 2.0)};
+    const double tokens = tokensOf(sc);
+    const double tp = std::max(1, p.tp);
+    const double h = double(m.hidden);
+    const double heads = double(m.heads);
+    const double actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double replicated = p.sequenceParallel ? 1.0 / tp : 1.0;
+    const bool swiglu = m.mlp == MlpKind::SwiGlu;
+    LayerCost out;
+
+    // Attention projections.
+    const AttentionHeadDims hd = attentionHeadDims(m);
+    double kvWidthPerRank = 0; // K and V widths on one rank (for ring attention)
+    double elementwiseFwd = 0; // bytes per token
+    if (m.mla) {
+        const MlaConfig& a = *m.mla;
+        const double qk = hd.qk;
+        if (a.qLoraRank > 0) {
+            linear(c, tokens, a.qLoraRank, h, out);
+            linear(c, tokens, heads * qk / tp, a.qLoraRank, out);
+            elementwiseFwd += 4.0 * a.qLoraRank; // latent norm
+        } else {
+            linear(c, tokens, heads * qk / tp, h, out);
+        }
+        linear(c, tokens, a.kvLoraRank + a.qkRopeHeadDim, h, out);
+        linear(c, tokens, heads * (a.qkNopeHeadDim + a.vHeadDim) / tp, a.kvLoraRank, out);
+        linear(c, tokens, h, heads * a.vHeadDim / tp, out);
+        elementwiseFwd += 4.0 * a.kvLoraRank + 4.0 * heads * a.qkRopeHeadDim / tp; // norm, RoPE
+        kvWidthPerRank = heads * (qk + hd.v) / tp;
+    } else {
+        const double q = heads * m.headDim, kv = double(m.kvHeads) * m.headDim;
+        linear(c, tokens, (q + 2.0 * kv) / tp, h, out);
+        linear(c, tokens, h, q / tp, out);
+        kvWidthPerRank = 2.0 * kv / tp;
+    }
+    // Attention core (flash, BF16): the FLOPs of QK (d_qk) and PV (d_v) equal one head dim
+    // of (d_qk + d_v) / 2; ring attention over cp.
+    const AttentionShape attn{double(sc.training.microBatch) * heads / tp, sc.training.seqLen,
+                              (hd.qk + hd.v) / 2, true};
+    const int cp = std::max(1, p.cp);
+    const ContextParallelAttention ring =
+        ringAttention(hw, ctx.collectives, attn, cp, GroupPlacement{cp, p.tp},
+                      kvWidthPerRank * actBytes * double(sc.training.microBatch));
+    out.forward.attention = ring.forwardSeconds;
+    out.backward.attention = ring.backwardSeconds;
+    out.cpForward = ring.forwardComm;
+    out.cpBackward = ring.backwardComm;
+
+    // MLP: dense, or shared + routed experts.
+    const double upFactor = swiglu ? 2.0 : 1.0;
+    const double actFnBytes = swiglu ? 6.0 : 4.0;
+    double mlpElementwise = 0; // bytes per token
+    if (!moeLayer || !m.moe) {
+        const double ffn = double(m.ffnHidden);
+        linear(c, tokens, upFactor * ffn / tp, h, out);
+        linear(c, tokens, h, ffn / tp, out);
+        mlpElementwise += actFnBytes * ffn / tp;
+    } else {
+        const MoeConfig& e = *m.moe;
+        const double effn = double(e.expertFfnHidden);
+        if (e.sharedExperts > 0) {
+            const double sffn = e.sharedExperts * effn;
+            linear(c, tokens, upFactor * sffn / tp, h, out);
+            linear(c, tokens, h, sffn / tp, out);
+            mlpElementwise += actFnBytes * sffn / tp;
+        }
+        // Router: a hidden x experts GEMM (counted in BF16; recipes that set Megatron-Core's
+        // moe_router_dtype = fp32 run it slower), top-k and softmax/sigmoid on tokens x
+        // experts (the 12 bytes per expert below).
+        const Ctx router{hw, MatmulDtype::Bf16, 2.0};
+        linear(router, tokens * replicated, e.experts, h, out);
+        // Routed experts: a grouped GEMM over the local experts, the busiest rank's load.
+        const double routed = tokens * e.topK * double(p.etp) / tp * expertLoad(sc, imbalance);
+        const double etp = std::max(1, p.etp);
+        linear(c, routed, upFactor * effn / etp, h, out);
+        linear(c, routed, h, effn / etp, out);
+        // Permute and unpermute the routed tokens (read 1 + write k hidden vectors, and the
+        // reverse with the weighted sum), plus the expert activation function.
+        const double perTokenRouted = routed / tokens;
+        mlpElementwise += 2.0 * (1.0 + perTokenRouted) * h * actBytes +
+                          actFnBytes * effn / etp * perTokenRouted + 12.0 * e.experts;
+        if (p.ep > 1) {
+            const GroupPlacement epGroup{p.ep, std::max(1, p.etp)};
+            const CollectiveTime a2a = ctx.collectives.cost(
+                Collective::AllToAll, expertDispatchBytes(sc, imbalance), epGroup);
+            addCollective(out.epForward, a2a, 2.0);  // dispatch + combine
+            addCollective(out.epBackward, a2a, 2.0); // their gradients
+        }
+    }
+
+    // Norms, residual adds (as in estimate/LayerCost.cpp), plus FP8 casts of GEMM inputs.
+    double fwdBytes = 20.0 * h * replicated + elementwiseFwd + mlpElementwise;
+    if (fp8)
+        fwdBytes += 4.0 * (2.0 * h + kvWidthPerRank);
+    out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, fp8 ? 12 : 8);
+    out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, fp8 ? 18 : 14);
+
+    // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
+    if (p.tp > 1) {
+        const double bytes = tokens * h * actBytes;
+        const GroupPlacement g{p.tp, 1};
+        if (p.sequenceParallel) {
+            const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
+            const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
+            addCollective(out.tpForward, ag, 2);
+            addCollective(out.tpForward, rs, 2);
+            addCollective(out.tpBackward, ag, 4);
+            addCollective(out.tpBackward, rs, 2);
+        } else {
+            const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
+            addCollective(out.tpForward, ar, 2);
+            addCollective(out.tpBackward, ar, 2);
+        }
+    }
+    return out;
+}
+
+} // namespace ts
+
+namespace ts {
+
+namespace {
+
+PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb) {
+    return {wa * a.gemm + wb * b.gemm, wa * a.attention + wb * b.attention,
+            wa * a.elementwise + wb * b.elementwise};
+}
+
+CollectiveTime blend(const CollectiveTime& a, double wa, const CollectiveTime& b, double wb) {
+    return {wa * a.seconds + wb * b.seconds, wa * a.scaleUpBytes + wb * b.scaleUpBytes,
+            wa * a.scaleOutBytes + wb * b.scaleOutBytes};
+}
+
+} // namespace
+
+LayerCost blendLayerCosts(const LayerCost& a, double wa, const LayerCost& b, double wb) {
+    LayerCost r;
+    r.forward = blend(a.forward, wa, b.forward, wb);
+    r.backward = blend(a.backward, wa, b.backward, wb);
+    r.tpForward = blend(a.tpForward, wa, b.tpForward, wb);
+    r.tpBackward = blend(a.tpBackward, wa, b.tpBackward, wb);
+    r.cpForward = blend(a.cpForward, wa, b.cpForward, wb);
+    r.cpBackward = blend(a.cpBackward, wa, b.cpBackward, wb);
+    r.epForward = blend(a.epForward, wa, b.epForward, wb);
+    r.epBackward = blend(a.epBackward, wa, b.epBackward, wb);
+    return r;
+}
+
+} // namespace ts
