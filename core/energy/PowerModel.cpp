@@ -44,13 +44,11 @@ std::vector<PhaseSeconds> stagePhaseSeconds(const Estimate& e) {
     const double memoryMath = std::clamp(e.memoryBoundComputeSeconds, 0.0, math);
     const double comm =
         t.tpExposed + t.cpExposed + t.epExposed + t.ppExposed + t.dpExposed + t.offloadExposed;
-    // The deciding stage is the one that ends last (Estimator.cpp).
-    double refBusy = 0, refEnd = -1;
-    for (const StageTime& s : e.stageTimes)
-        if (s.endSeconds > refEnd) {
-            refEnd = s.endSeconds;
-            refBusy = s.busySeconds;
-        }
+    // The breakdown describes the bottleneck stage (Estimate::breakdownStage); the other
+    // stages work in proportion to their busy time.
+    double refBusy = 0;
+    if (e.breakdownStage >= 0 && static_cast<std::size_t>(e.breakdownStage) < e.stageTimes.size())
+        refBusy = e.stageTimes[static_cast<std::size_t>(e.breakdownStage)].busySeconds;
     std::vector<PhaseSeconds> out;
     const std::size_t stages = std::max<std::size_t>(1, e.stageTimes.size());
     for (std::size_t i = 0; i < stages; ++i) {

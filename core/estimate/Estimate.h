@@ -120,6 +120,7 @@ struct Estimate {
     std::optional<EnergyReport> energyReport;
 
     std::vector<StageTime> stageTimes;
+    int breakdownStage = 0; // the bottleneck rank that TimeBreakdown describes
     std::int64_t microbatches = 0;
 
     // The schedule simulation. It covers `timelineMicrobatches` micro-batches; when that is

@@ -376,9 +376,18 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
         stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s];
     }
-    const int ref =
+    const int last =
         static_cast<int>(std::max_element(stageEnd.begin(), stageEnd.end()) - stageEnd.begin());
-    est.stepSeconds = stageEnd[ref];
+    est.stepSeconds = stageEnd[last];
+    // The breakdown describes the bottleneck rank, the one with the most work: in an
+    // unbalanced pipeline the rank that ends last may be a light one (DeepSeek-V3's dense
+    // first stage) that mostly waits, and its waiting would hide the others' work as "bubble".
+    int ref = 0;
+    for (int s = 1; s < pp; ++s)
+        if (pr.stageBusySeconds[s] + postDp[s] + postOpt[s] >
+            pr.stageBusySeconds[ref] + postDp[ref] + postOpt[ref])
+            ref = s;
+    est.breakdownStage = ref;
     TimeBreakdown& tb = est.time;
     tb.compute = parts[ref].compute;
     tb.recompute = parts[ref].recompute;
@@ -389,7 +398,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     tb.ppExposed = parts[ref].pp;
     tb.dpExposed = parts[ref].dp + postDp[ref];
     tb.optimizer = postOpt[ref];
-    // The bubble is what remains of the step: idle time of the deciding rank.
+    // The bubble is what remains of the step: idle time of the bottleneck rank.
     tb.pipelineBubble = std::max(
         0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed +
                                 tb.epExposed + tb.ppExposed + tb.dpExposed + tb.optimizer));
