@@ -4,6 +4,9 @@
 #include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 #include "common/Diagnostics.h"
+#include "scenario/ResolvedScenario.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -31,6 +34,13 @@ bool loadCatalog(const Options& options, Catalog& catalog);
 // --calibration-dir folders'; reports problems on stderr.
 bool loadCalibrations(const Options& options, CalibrationRegistry& registry);
 void printDiagnostics(const std::string& file, const Diagnostics& diags);
+// The one scenario FILE argument of `command`, resolved against the catalogs (loaded into
+// `catalog`) and calibration profiles. On failure returns nullopt with `exitCode` set (problems
+// with the command line, catalog or profiles are printed; the scenario's own diagnostics are left
+// in `diags`).
+std::optional<ResolvedScenario> resolveScenarioArgument(const Options& options, const char* command,
+                                                        Catalog& catalog, Diagnostics& diags,
+                                                        int& exitCode);
 
 int runValidate(const Options& options);
 int runEstimate(const Options& options);

@@ -11,23 +11,16 @@
 namespace ts::cli {
 
 int runEstimate(const Options& options) {
-    if (options.positional.size() != 1) {
-        std::fprintf(stderr, "trainscape-cli estimate: expected exactly one scenario FILE\n");
-        return kExitBadInput;
-    }
     Catalog catalog;
-    if (!loadCatalog(options, catalog))
-        return kExitBadInput;
-    CalibrationRegistry calibrations;
-    if (!loadCalibrations(options, calibrations))
-        return kExitBadInput;
     Diagnostics diags;
-    const std::string& file = options.positional[0];
-    auto resolved = resolveScenarioFile(file, catalog, calibrations, diags);
+    int exitCode = kExitOk;
+    auto resolved = resolveScenarioArgument(options, "estimate", catalog, diags, exitCode);
     if (!resolved) {
-        printDiagnostics(file, diags);
-        return kExitBadInput;
+        if (options.positional.size() == 1)
+            printDiagnostics(options.positional[0], diags);
+        return exitCode;
     }
+    const std::string& file = options.positional[0];
     Diagnostics estimateDiags;
     auto estimate = estimatePlan(*resolved, estimateDiags);
     if (!estimate) {

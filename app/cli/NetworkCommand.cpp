@@ -113,23 +113,16 @@ Json trafficJson(const TopologyModel& model, const ResolvedScenario& sc, const E
 } // namespace
 
 int runNetwork(const Options& options) {
-    if (options.positional.size() != 1) {
-        std::fprintf(stderr, "trainscape-cli network: expected exactly one scenario FILE\n");
-        return kExitBadInput;
-    }
     Catalog catalog;
-    if (!loadCatalog(options, catalog))
-        return kExitBadInput;
-    CalibrationRegistry calibrations;
-    if (!loadCalibrations(options, calibrations))
-        return kExitBadInput;
     Diagnostics diags;
-    const std::string& file = options.positional[0];
-    auto resolved = resolveScenarioFile(file, catalog, calibrations, diags);
+    int exitCode = kExitOk;
+    auto resolved = resolveScenarioArgument(options, "network", catalog, diags, exitCode);
     if (!resolved) {
-        printDiagnostics(file, diags);
-        return kExitBadInput;
+        if (options.positional.size() == 1)
+            printDiagnostics(options.positional[0], diags);
+        return exitCode;
     }
+    const std::string& file = options.positional[0];
     const ClusterConfig& cluster = resolved->cluster;
     auto topology = buildTopology(cluster, diags);
     if (!topology ||

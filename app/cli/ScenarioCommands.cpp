@@ -35,15 +35,14 @@ static Json diagnosticsToJson(const std::vector<Diagnostic>& list) {
     return out;
 }
 
-// Loads and resolves the one FILE argument; prints diagnostics. nullopt = invalid.
-static std::optional<ResolvedScenario> resolveArgument(const Options& options, const char* command,
-                                                       Diagnostics& diags, int& exitCode) {
+std::optional<ResolvedScenario> resolveScenarioArgument(const Options& options, const char* command,
+                                                        Catalog& catalog, Diagnostics& diags,
+                                                        int& exitCode) {
     if (options.positional.size() != 1) {
         std::fprintf(stderr, "trainscape-cli %s: expected exactly one scenario FILE\n", command);
         exitCode = kExitBadInput;
         return std::nullopt;
     }
-    Catalog catalog;
     if (!loadCatalog(options, catalog)) {
         exitCode = kExitBadInput;
         return std::nullopt;
@@ -59,9 +58,10 @@ static std::optional<ResolvedScenario> resolveArgument(const Options& options, c
 }
 
 int runValidate(const Options& options) {
+    Catalog catalog;
     Diagnostics diags;
     int exitCode = kExitOk;
-    auto resolved = resolveArgument(options, "validate", diags, exitCode);
+    auto resolved = resolveScenarioArgument(options, "validate", catalog, diags, exitCode);
     if (options.positional.size() != 1)
         return exitCode;
     if (options.json) {
