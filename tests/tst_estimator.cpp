@@ -2,6 +2,7 @@
 // Korthikanti et al. 2022 activation memory, ZeRO model states, the 1F1B bubble, collective
 // costs, and the estimate's invariants (breakdown sums to the step, monotonicity, JSON shape).
 
+#include "EstimatorFixtures.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "estimate/MemoryModel.h"
@@ -21,18 +22,8 @@ using namespace ts;
 
 namespace {
 
-ModelConfig llama3_8b() {
-    ModelConfig m;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.ffnHidden = 14336;
-    m.heads = 32;
-    m.kvHeads = 8;
-    m.headDim = 128;
-    m.vocab = 128256;
-    m.mlp = MlpKind::SwiGlu;
-    return m;
-}
+using test::h100;
+using test::llama3_8b;
 
 ModelConfig llama3_70b() {
     ModelConfig m = llama3_8b();
@@ -55,21 +46,6 @@ ModelConfig gpt3_175b() {
     m.mlp = MlpKind::Gelu;
     m.tiedEmbeddings = true;
     return m;
-}
-
-GpuSpec h100() {
-    GpuSpec g;
-    g.name = "H100 SXM";
-    g.memoryGiB = 80;
-    g.hbmGBps = 3350;
-    g.bf16Tflops = 989.4;
-    g.fp8Tflops = 1978.9;
-    g.fp32Tflops = 66.9;
-    g.tdpW = 700;
-    g.mamfBf16Tflops = 794.5;
-    g.mamfFp8Tflops = 1402.6;
-    g.smCount = 132;
-    return g;
 }
 
 // Llama 3 8B on 64 H100 (8 nodes), tp 2, pp 2, dp 16: a hand-built resolved scenario.

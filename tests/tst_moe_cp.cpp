@@ -3,6 +3,7 @@
 // and DeepSeek-V3, activations divided by cp, the all-to-all bytes of expert parallelism,
 // and the bubbles of the schedules.
 
+#include "EstimatorFixtures.h"
 #include "estimate/ContextParallel.h"
 #include "estimate/Estimator.h"
 #include "estimate/MoeLayerCost.h"
@@ -20,6 +21,9 @@
 using namespace ts;
 
 namespace {
+
+using test::h100;
+using test::llama3_8b;
 
 ModelConfig mixtral8x7b() {
     ModelConfig m;
@@ -48,34 +52,6 @@ ModelConfig deepseekV3() {
     m.mla = MlaConfig{1536, 512, 128, 64, 128};
     m.moe = MoeConfig{256, 8, 2048, 1, 3, std::nullopt};
     return m;
-}
-
-ModelConfig llama3_8b() {
-    ModelConfig m;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.ffnHidden = 14336;
-    m.heads = 32;
-    m.kvHeads = 8;
-    m.headDim = 128;
-    m.vocab = 128256;
-    m.mlp = MlpKind::SwiGlu;
-    return m;
-}
-
-GpuSpec h100() {
-    GpuSpec g;
-    g.name = "H100 SXM";
-    g.memoryGiB = 80;
-    g.hbmGBps = 3350;
-    g.bf16Tflops = 989.4;
-    g.fp8Tflops = 1978.9;
-    g.fp32Tflops = 66.9;
-    g.tdpW = 700;
-    g.mamfBf16Tflops = 794.5;
-    g.mamfFp8Tflops = 1402.6;
-    g.smCount = 132;
-    return g;
 }
 
 // 64 H100 in 8 nodes, tp 1, pp 2, dp 32.
