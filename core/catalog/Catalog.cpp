@@ -97,19 +97,7 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
     }
 
     auto eachEntry = [&](const char* key, auto&& readEntry) {
-        const Json* list = top.raw(key);
-        if (!list || list->is_null())
-            return;
-        const std::string path = std::string("/") + key;
-        if (!list->is_array()) {
-            diags.error(path, "expected an array of entries");
-            return;
-        }
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            JsonObjectReader r((*list)[i], jsonPointerChild(path, i), diags);
-            if (r.valid())
-                readEntry(r);
-        }
+        catalog_detail::forEachEntry(top, key, readEntry);
     };
 
     eachEntry("gpus", [&](JsonObjectReader& r) {

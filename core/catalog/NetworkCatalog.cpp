@@ -1,5 +1,7 @@
 #include "catalog/NetworkCatalog.h"
 
+#include "catalog/CatalogReading.h"
+
 #include "common/JsonObjectReader.h"
 #include "scenario/Limits.h"
 
@@ -21,18 +23,7 @@ bool readNetworkCatalog(const Json& value, const std::string& path, const std::s
         return false;
     const auto readList = [&](const char* key, std::map<std::string, NetworkItem>& items,
                               bool isSwitch) {
-        const Json* list = top.raw(key);
-        if (!list || list->is_null())
-            return;
-        const std::string listPath = top.childPath(key);
-        if (!list->is_array()) {
-            diags.error(listPath, "expected an array of entries");
-            return;
-        }
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            JsonObjectReader r((*list)[i], jsonPointerChild(listPath, i), diags);
-            if (!r.valid())
-                continue;
+        catalog_detail::forEachEntry(top, key, [&](JsonObjectReader& r) {
             NetworkItem item;
             r.require("id");
             r.require("name");
@@ -76,10 +67,10 @@ bool readNetworkCatalog(const Json& value, const std::string& path, const std::s
                     diags.error(r.childPath("sources"),
                                 std::string("\"") + field + "\" has no source id");
             if (item.id.empty())
-                continue;
+                return;
             item.origin = origin;
             items[item.id] = std::move(item);
-        }
+        });
     };
     readList("switches", out.switches, true);
     readList("transceivers", out.transceivers, false);
