@@ -1,83 +1,9 @@
 #include "ResolvedScenarioJson.h"
 
+#include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
-#include "scenario/SectionJson.h"
 
 namespace ts::gui {
-
-Scenario explicitScenario(const ResolvedScenario& r) {
-    Scenario s;
-    s.name = r.name;
-    s.model = toModelInput(r.model);
-    if (!r.modelPreset.empty())
-        s.model.preset = r.modelPreset;
-
-    ClusterInput& c = s.cluster;
-    if (!r.clusterPreset.empty())
-        c.preset = r.clusterPreset;
-    GpuInput gpu;
-    if (r.cluster.gpuId.empty())
-        gpu.spec = r.cluster.gpu;
-    else
-        gpu.catalogId = r.cluster.gpuId;
-    c.gpu = gpu;
-    c.numGpus = r.cluster.numGpus;
-    c.gpusPerNode = r.cluster.gpusPerNode;
-    // Member by member (not aggregate initialisation), so that keys core adds later
-    // simply stay absent here.
-    ScaleUpInput up;
-    up.domainGpus = r.cluster.scaleUp.domainGpus;
-    up.bandwidthGBps = r.cluster.scaleUp.bandwidthGBps;
-    up.latencyUs = r.cluster.scaleUp.latencyUs;
-    c.scaleUp = up;
-    const ScaleOutConfig& out = r.cluster.scaleOut;
-    ScaleOutInput so;
-    so.topology = out.topology;
-    so.nicGbitPerS = out.nicGbitPerS;
-    so.nicsPerNode = out.nicsPerNode;
-    so.oversubscription = out.oversubscription;
-    so.latencyUs = out.latencyUs;
-    so.switchRadix = out.switchRadix;
-    so.tiers = out.tiers;
-    c.scaleOut = so;
-
-    const TrainingConfig& t = r.training;
-    s.training.seqLen = t.seqLen;
-    s.training.globalBatch = t.globalBatch;
-    s.training.microBatch = t.microBatch;
-    s.training.precision = t.precision;
-    s.training.optimizer = t.optimizer;
-    s.training.tokens = t.tokens;
-
-    const ParallelConfig& p = r.parallel;
-    ParallelInput plan;
-    plan.tp = p.tp;
-    plan.pp = p.pp;
-    plan.cp = p.cp;
-    plan.ep = p.ep;
-    plan.etp = std::optional<int>(p.etp);
-    plan.dp = std::optional<std::int64_t>(p.dp);
-    plan.vpp = p.vpp;
-    plan.pipelineLayers = std::optional<std::vector<int>>(p.pipelineLayers);
-    plan.sequenceParallel = p.sequenceParallel;
-    plan.zero = p.zero;
-    plan.recompute = p.recompute;
-    plan.recomputeLayers = p.recomputeLayers;
-    plan.schedule = p.schedule;
-    OffloadInput offload;
-    offload.optimizer = p.offload.optimizer;
-    offload.params = p.offload.params;
-    offload.activations = p.offload.activations;
-    plan.offload = offload;
-    OverlapInput overlap;
-    overlap.tp = p.overlap.tp;
-    overlap.dp = p.overlap.dp;
-    overlap.pp = p.overlap.pp;
-    plan.overlap = overlap;
-    s.parallelism = plan;
-    // Costs are not edited here and not shown as inherited: left as written.
-    return s;
-}
 
 nlohmann::ordered_json resolvedScenarioJson(const ResolvedScenario& resolved) {
     return scenarioToJson(explicitScenario(resolved));

@@ -3,6 +3,7 @@
 // values in effect, which the editors show (in a quieter style) for keys the user left to
 // a preset or a default.
 
+#include "scenario/ExplicitScenario.h"
 #include "scenario/ResolvedScenario.h"
 #include "scenario/Scenario.h"
 
@@ -10,7 +11,7 @@
 
 namespace ts::gui {
 
-Scenario explicitScenario(const ResolvedScenario& resolved);
+using ts::explicitScenario; // core/scenario/ExplicitScenario.h
 nlohmann::ordered_json resolvedScenarioJson(const ResolvedScenario& resolved);
 
 } // namespace ts::gui

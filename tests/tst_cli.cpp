@@ -85,6 +85,11 @@ void TestCli::validateExamples() {
     Run run = runCli({"validate", file});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
     QVERIFY(run.out.contains("valid scenario"));
+    Run resolvedRun = runCli({"validate", file, "--resolved"});
+    QCOMPARE(resolvedRun.exitCode, 0);
+    const json resolved = json::parse(resolvedRun.out.toStdString());
+    QVERIFY(resolved["parallelism"].contains("dp")); // defaults written out
+    QVERIFY(resolved["model"].contains("layers"));
     Run jsonRun = runCli({"validate", file, "--json"});
     QCOMPARE(jsonRun.exitCode, 0);
     QCOMPARE(json::parse(jsonRun.out.toStdString())["valid"], json(true));

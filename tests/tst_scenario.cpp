@@ -3,6 +3,7 @@
 
 #include "TestSupport.h"
 
+#include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -53,6 +54,8 @@ private slots:
     void badText();
     void atomicSave();
     void unevenPipelineWarns();
+    void explicitScenarioResolvesTheSame_data() { roundTrip_data(); }
+    void explicitScenarioResolvesTheSame();
 };
 
 void TestScenario::baseIsValid() {
@@ -328,6 +331,29 @@ void TestScenario::unevenPipelineWarns() {
     QCOMPARE(resolved->parallel.pipelineLayers, (std::vector<int>{17, 16}));
     QCOMPARE(diags.warnings().size(), std::size_t{1});
     QCOMPARE(diags.warnings().front().path, std::string("/parallelism/pipeline_layers"));
+}
+
+// Every preset and default written out (validate --resolved) is a scenario that resolves to
+// the same model, cluster, training and plan.
+void TestScenario::explicitScenarioResolvesTheSame() {
+    QFETCH(QByteArray, text);
+    Diagnostics diags;
+    auto first =
+        resolveScenario(*parseScenarioText(text.toStdString(), diags), Catalog::builtIn(), diags);
+    QVERIFY2(first, joinDiagnostics(diags).c_str());
+    const std::string written = scenarioToText(explicitScenario(*first));
+    Diagnostics again;
+    auto parsed = parseScenarioText(written, again);
+    QVERIFY2(parsed, (joinDiagnostics(again) + written).c_str());
+    auto second = resolveScenario(*parsed, Catalog::builtIn(), again);
+    QVERIFY2(second, (joinDiagnostics(again) + written).c_str());
+    QVERIFY(second->model == first->model);
+    QVERIFY(second->cluster == first->cluster);
+    QVERIFY(second->training == first->training);
+    QVERIFY(second->parallel == first->parallel);
+    QVERIFY(second->calibration == first->calibration);
+    QCOMPARE(second->costs.pue, first->costs.pue);
+    QCOMPARE(second->costs.gpuHourUsd, first->costs.gpuHourUsd);
 }
 
 QTEST_GUILESS_MAIN(TestScenario)

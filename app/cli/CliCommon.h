@@ -23,6 +23,7 @@ enum ExitCode : int {
 
 struct Options {
     bool json = false;
+    bool resolved = false; // validate --resolved: print the scenario with defaults explicit
     std::vector<std::string> catalogFiles;    // --catalog FILE, repeatable
     std::vector<std::string> calibrationDirs; // --calibration-dir DIR, repeatable
     std::vector<std::string> positional;

@@ -3,6 +3,8 @@
 #include "CliCommon.h"
 
 #include "common/JsonObjectReader.h"
+#include "scenario/ExplicitScenario.h"
+#include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
@@ -64,6 +66,11 @@ int runValidate(const Options& options) {
     auto resolved = resolveScenarioArgument(options, "validate", catalog, diags, exitCode);
     if (options.positional.size() != 1)
         return exitCode;
+    if (options.resolved && resolved) {
+        printDiagnostics(options.positional[0], diags); // warnings, on stderr
+        std::printf("%s", scenarioToText(explicitScenario(*resolved)).c_str());
+        return exitCode;
+    }
     if (options.json) {
         Json out = {{"valid", resolved.has_value()},
                     {"errors", diagnosticsToJson(diags.errors())},

@@ -16,7 +16,9 @@ Plan distributed training of large language models: memory, step time, throughpu
 
 Commands:
   estimate FILE [--json]      Estimate memory, step time and throughput of a scenario.
-  validate FILE [--json]      Check a scenario; every error names its JSON path.
+  validate FILE [--json] [--resolved]
+                              Check a scenario; every error names its JSON path. With
+                              --resolved, print it with every preset and default written out.
   catalog list gpus|clusters|models [--json]
                               List the catalog's GPUs, cluster presets or model presets.
   catalog show ID [--json]    Show one catalog entry with the sources of its numbers.
@@ -61,7 +63,9 @@ int main(int argc, char** argv) {
             std::printf("trainscape-cli %s\n", TRAINSCAPE_VERSION);
             return kExitOk;
         }
-        if (arg == "--json") {
+        if (arg == "--resolved") {
+            options.resolved = true;
+        } else if (arg == "--json") {
             options.json = true;
         } else if (arg == "--catalog") {
             if (i + 1 >= argc) {
