@@ -181,12 +181,15 @@ void TestCli::usageErrors() {
 }
 
 void TestCli::catalogCommands() {
-    for (const char* kind : {"gpus", "clusters", "models"}) {
+    const std::pair<const char*, std::size_t> kinds[] = {{"gpus", 13},   {"clusters", 8},
+                                                         {"models", 14}, {"servers", 4},
+                                                         {"prices", 4},  {"network", 8}};
+    for (const auto& [kind, least] : kinds) {
         Run run = runCli({"catalog", "list", kind});
         QCOMPARE(run.exitCode, 0);
         Run jsonRun = runCli({"catalog", "list", kind, "--json"});
         QCOMPARE(jsonRun.exitCode, 0);
-        QVERIFY(json::parse(jsonRun.out.toStdString()).size() >= 8);
+        QVERIFY2(json::parse(jsonRun.out.toStdString()).size() >= least, kind);
     }
     Run show = runCli({"catalog", "show", "h100-sxm-80gb", "--json"});
     QCOMPARE(show.exitCode, 0);

@@ -1,4 +1,4 @@
-// catalog list gpus|clusters|models, catalog show ID
+// catalog list gpus|clusters|models|servers|prices|network, catalog show ID
 
 #include "CliCommon.h"
 
@@ -105,10 +105,69 @@ int list(const Catalog& catalog, const std::string& kind, bool json) {
                         m.layers, static_cast<long long>(m.hidden), heads.c_str(),
                         static_cast<long long>(m.vocab), kindText.c_str());
         }
+    } else if (kind == "servers") {
+        if (!json)
+            std::printf("%-14s %-40s %-16s %5s %12s\n", "ID", "NAME", "GPU", "GPUS", "MAX POWER W");
+        for (const auto& [id, e] : catalog.servers()) {
+            if (json)
+                out.push_back({{"id", id},
+                               {"name", e.name},
+                               {"gpu", e.gpuId},
+                               {"gpus", e.gpus},
+                               {"max_power_w", e.maxPowerW}});
+            else
+                std::printf("%-14s %-40s %-16s %5d %12s\n", id.c_str(), e.name.c_str(),
+                            e.gpuId.c_str(), e.gpus, formatNumber(e.maxPowerW).c_str());
+        }
+    } else if (kind == "prices") {
+        if (!json)
+            std::printf("%-22s %-16s %10s  %-14s %s\n", "ID", "GPU", "$/GPU-HOUR", "AS OF",
+                        "OFFER");
+        for (const auto& [id, e] : catalog.prices()) {
+            if (json)
+                out.push_back({{"id", id},
+                               {"gpu", e.gpuId},
+                               {"usd_per_gpu_hour", e.usdPerGpuHour},
+                               {"as_of", e.asOf},
+                               {"offer", e.offer}});
+            else
+                std::printf("%-22s %-16s %10s  %-14s %s\n", id.c_str(), e.gpuId.c_str(),
+                            formatNumber(e.usdPerGpuHour).c_str(), e.asOf.c_str(), e.offer.c_str());
+        }
+    } else if (kind == "network") {
+        // Unknown figures (no public source) are null in JSON and "unknown" in text.
+        auto figure = [](const std::optional<double>& v) {
+            return v ? formatNumber(*v) : std::string("unknown");
+        };
+        if (!json)
+            std::printf("%-12s %-22s %-44s %7s %9s %9s\n", "KIND", "ID", "NAME", "GBIT/S",
+                        "POWER W", "PRICE $");
+        const NetworkCatalog& n = catalog.network();
+        for (const auto& [kindName, items] :
+             {std::pair<const char*, const std::map<std::string, NetworkItem>*>{"switch",
+                                                                                &n.switches},
+              {"transceiver", &n.transceivers},
+              {"nic", &n.nics},
+              {"cable", &n.cables}})
+            for (const auto& [id, e] : *items) {
+                if (json) {
+                    Json item = {{"kind", kindName}, {"id", id}, {"name", e.name}};
+                    item["port_gbit_s"] = e.portGbitPerS ? Json(*e.portGbitPerS) : Json(nullptr);
+                    item["power_w"] = e.powerW ? Json(*e.powerW) : Json(nullptr);
+                    item["price_usd"] = e.priceUsd ? Json(*e.priceUsd) : Json(nullptr);
+                    if (e.radix)
+                        item["radix"] = *e.radix;
+                    out.push_back(item);
+                } else {
+                    std::printf("%-12s %-22s %-44s %7s %9s %9s\n", kindName, id.c_str(),
+                                e.name.c_str(), figure(e.portGbitPerS).c_str(),
+                                figure(e.powerW).c_str(), figure(e.priceUsd).c_str());
+                }
+            }
     } else {
         std::fprintf(stderr,
                      "trainscape-cli catalog list: unknown kind \"%s\": expected gpus, "
-                     "clusters or models\n",
+                     "clusters, models, servers, prices or network\n",
                      kind.c_str());
         return kExitBadInput;
     }

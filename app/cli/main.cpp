@@ -19,8 +19,9 @@ Commands:
   validate FILE [--json] [--resolved]
                               Check a scenario; every error names its JSON path. With
                               --resolved, print it with every preset and default written out.
-  catalog list gpus|clusters|models [--json]
-                              List the catalog's GPUs, cluster presets or model presets.
+  catalog list gpus|clusters|models|servers|prices|network [--json]
+                              List the catalog's GPUs, cluster presets, model presets,
+                              servers, cloud prices or network parts.
   catalog show ID [--json]    Show one catalog entry with the sources of its numbers.
   network FILE [--json]       The cluster as a graph: topology summary, what the plan's groups
                               get from it, and the network's bill of materials.
