@@ -2,7 +2,8 @@
 // 70B on 64 H100, changes TP from 8 to 4 in the Parallel plan dock and sees memory and step
 // time change; undo brings back both the scenario and the estimate; an invalid value turns
 // the right field red with core's message; a Hugging Face config.json import is one undo
-// step; the charts draw, answer hovering and export; save, the dirty marker and the save
+// step; the charts draw, answer hovering and export; the power chart draws the energy
+// model's trace and split; save, the dirty marker and the save
 // prompt; screenshots of each main view (light, dark, zh_CN) are kept as artifacts.
 
 #include "TestSupport.h"
@@ -14,6 +15,7 @@
 #include "MemoryChart.h"
 #include "ModelEditor.h"
 #include "PlanEditor.h"
+#include "PowerChart.h"
 #include "ResultsDashboard.h"
 #include "RunCostCards.h"
 #include "ScenarioDocument.h"
@@ -26,10 +28,13 @@
 
 #include "estimate/Estimator.h"
 
+#include <qcustomplot.h>
+
 #include <QComboBox>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardItemModel>
@@ -87,6 +92,7 @@ private slots:
     void unavailableDegreesExplainWhy();
     void huggingFaceImportIsOneUndoStep();
     void chartsDrawHoverAndExport();
+    void powerChartDrawsTheEnergyModel();
     void saveDirtyMarkerAndPrompt();
     void screenshotsOfEachView();
     void darkAndChineseScreenshots();
@@ -259,7 +265,8 @@ void TestGuiEditing::chartsDrawHoverAndExport() {
 
     const QString dir = screenshotDir() + "/charts";
     QDir().mkpath(dir);
-    const QStringList names = {"memory", "step-time", "timeline", "comm-dimension", "comm-link"};
+    const QStringList names = {"memory",         "step-time", "timeline",
+                               "comm-dimension", "comm-link", "power"};
     const std::vector<EstimateChart*> charts = dashboard->charts();
     for (const char* suffix : {"png", "svg", "pdf"}) {
         for (std::size_t i = 0; i < charts.size(); ++i) {
@@ -272,6 +279,52 @@ void TestGuiEditing::chartsDrawHoverAndExport() {
     QString error;
     QVERIFY(!dashboard->memoryChart()->exportTo(dir + "/chart.bmpx", &error));
     QVERIFY(error.contains("png"));
+}
+
+void TestGuiEditing::powerChartDrawsTheEnergyModel() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json")));
+    QVERIFY(window.waitForEstimate());
+    QVERIFY(window.estimate() && window.estimate()->energyReport);
+    const EnergyReport& r = *window.estimate()->energyReport;
+    QVERIFY(!r.powerTrace.empty());
+    PowerChart* chart = window.dashboard()->powerChart();
+    QVERIFY(chart->plot()->graphCount() == 1);
+    QCOMPARE(chart->plot()->graph(0)->dataCount(), int(r.powerTrace.size()) + 1);
+    QVERIFY(chart->hoverRegionCount() > 0);
+    const PowerSample& first = r.powerTrace.front();
+    const QString hover = chart->hoverTextAt(first.timeS, first.watts / 2000.0);
+    QVERIFY2(hover.contains(" kW"), qPrintable(hover));
+    QVERIFY2(chart->energyText().contains("GPUs") && chart->energyText().contains("kWh"),
+             qPrintable(chart->energyText()));
+    QVERIFY2(chart->energyHoverTextAt(r.stepJoules.gpus / 2).startsWith("GPUs"),
+             qPrintable(chart->energyHoverTextAt(r.stepJoules.gpus / 2)));
+    QCOMPARE(chart->captionText().isEmpty(), r.traceCoversStep);
+
+    // A trace of the simulated part only says so under the trace.
+    Estimate partial = *window.estimate();
+    partial.energyReport->traceCoversStep = false;
+    PowerChart standalone;
+    standalone.resize(640, 360);
+    standalone.setEstimate(&partial, &*window.document()->resolved());
+    QVERIFY2(standalone.captionText().contains("simulated"), qPrintable(standalone.captionText()));
+    QString error;
+    QVERIFY2(standalone.exportTo(screenshotDir() + "/power-chart-partial-trace.png", &error),
+             qPrintable(error));
+    partial.energyReport->traceCoversStep = true;
+    standalone.setEstimate(&partial, &*window.document()->resolved());
+    QVERIFY(standalone.captionText().isEmpty());
+
+    // The dashboard scrolled down to the power chart.
+    window.resize(1600, 1000);
+    QScrollArea* scroll = nullptr;
+    for (QWidget* w = window.dashboard(); w && !scroll; w = w->parentWidget())
+        scroll = qobject_cast<QScrollArea*>(w);
+    QVERIFY(scroll);
+    shoot(window, "dashboard-power-llama3-70b-top");
+    scroll->ensureWidgetVisible(chart, 0, 0);
+    shoot(window, "dashboard-power-llama3-70b");
 }
 
 void TestGuiEditing::saveDirtyMarkerAndPrompt() {

@@ -1816,6 +1816,77 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::PowerChart</name>
+    <message>
+        <source>Facility power over one step</source>
+        <translation>单步内的设施功率</translation>
+    </message>
+    <message>
+        <source>Seconds into the step</source>
+        <translation>步内时间（秒）</translation>
+    </message>
+    <message>
+        <source>Facility power (kW)</source>
+        <translation>设施功率（kW）</translation>
+    </message>
+    <message>
+        <source>No power estimate for this plan</source>
+        <translation>此方案没有功率估算</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 kW facility power</source>
+        <translation>%1 至 %2：设施功率 %3 kW</translation>
+    </message>
+    <message>
+        <source>peak %1 kW</source>
+        <translation>峰值 %1 kW</translation>
+    </message>
+    <message>
+        <source>Average over the step: %1 kW</source>
+        <translation>全步平均：%1 kW</translation>
+    </message>
+    <message>
+        <source>average %1 kW (dashed) · peak %2 kW</source>
+        <translation>平均 %1 kW（虚线）· 峰值 %2 kW</translation>
+    </message>
+    <message>
+        <source>Covers only the simulated part of the step: the first %1 of %2</source>
+        <translation>仅覆盖步内已模拟的部分：%2 中的前 %1</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>冷却</translation>
+    </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation>%1 kWh</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 per step, %3 of the facility&apos;s energy</source>
+        <translation>%1：每步 %2，占设施能耗的 %3</translation>
+    </message>
+    <message>
+        <source>Energy per step: %1</source>
+        <translation>每步能耗：%1</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::RunCostCards</name>
     <message>
         <source>Time to train</source>

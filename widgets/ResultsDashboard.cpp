@@ -2,11 +2,13 @@
 
 #include "CommunicationChart.h"
 #include "MemoryChart.h"
+#include "PowerChart.h"
 #include "RunCostCards.h"
 #include "StepTimeChart.h"
 #include "TimelineChart.h"
 
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QVBoxLayout>
 
 namespace ts::gui {
@@ -15,7 +17,8 @@ ResultsDashboard::ResultsDashboard(QWidget* parent)
     : QWidget(parent), runCostCards_(new RunCostCards(this)), memory_(new MemoryChart(this)),
       stepTime_(new StepTimeChart(this)), timeline_(new TimelineChart(this)),
       byDimension_(new CommunicationChart(CommunicationChart::View::ByDimension, this)),
-      byLink_(new CommunicationChart(CommunicationChart::View::ByLinkClass, this)) {
+      byLink_(new CommunicationChart(CommunicationChart::View::ByLinkClass, this)),
+      power_(new PowerChart(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 8, 0, 0);
     layout->setSpacing(10);
@@ -25,8 +28,14 @@ ResultsDashboard::ResultsDashboard(QWidget* parent)
     grid->addWidget(memory_, 0, 0);
     grid->addWidget(stepTime_, 0, 1);
     grid->addWidget(timeline_, 1, 0, 1, 2);
-    grid->addWidget(byDimension_, 2, 0);
-    grid->addWidget(byLink_, 2, 1);
+    // The bottom row: the two small communication charts, then the power trace, which
+    // wants the width.
+    auto* bottom = new QHBoxLayout;
+    bottom->setSpacing(12);
+    bottom->addWidget(byDimension_, 2);
+    bottom->addWidget(byLink_, 3);
+    bottom->addWidget(power_, 5);
+    grid->addLayout(bottom, 2, 0, 1, 2);
     grid->setRowStretch(0, 3);
     grid->setRowStretch(1, 3);
     grid->setRowStretch(2, 2);
@@ -37,6 +46,7 @@ ResultsDashboard::ResultsDashboard(QWidget* parent)
     timeline_->setMinimumHeight(280);
     byDimension_->setMinimumHeight(200);
     byLink_->setMinimumHeight(200);
+    power_->setMinimumHeight(320);
     layout->addLayout(grid, 1);
 }
 
@@ -48,7 +58,7 @@ void ResultsDashboard::setEstimate(const Estimate* estimate, const ResolvedScena
 }
 
 std::vector<EstimateChart*> ResultsDashboard::charts() const {
-    return {memory_, stepTime_, timeline_, byDimension_, byLink_};
+    return {memory_, stepTime_, timeline_, byDimension_, byLink_, power_};
 }
 
 } // namespace ts::gui

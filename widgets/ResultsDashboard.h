@@ -1,7 +1,8 @@
 #pragma once
 // The results dashboard: the run's totals (RunCostCards) over the charts of one estimate —
 // memory per stage against capacity, the step-time breakdown, communication by dimension
-// and by link class, and the pipeline schedule as a Gantt chart.
+// and by link class, the pipeline schedule as a Gantt chart, and the facility's power over
+// the step with the step's energy by consumer.
 
 #include "estimate/Estimate.h"
 #include "scenario/ResolvedScenario.h"
@@ -15,6 +16,7 @@ namespace ts::gui {
 class CommunicationChart;
 class EstimateChart;
 class MemoryChart;
+class PowerChart;
 class RunCostCards;
 class StepTimeChart;
 class TimelineChart;
@@ -34,6 +36,7 @@ public:
     TimelineChart* timelineChart() const { return timeline_; }
     CommunicationChart* dimensionChart() const { return byDimension_; }
     CommunicationChart* linkChart() const { return byLink_; }
+    PowerChart* powerChart() const { return power_; }
     std::vector<EstimateChart*> charts() const;
 
 private:
@@ -43,6 +46,7 @@ private:
     TimelineChart* timeline_;
     CommunicationChart* byDimension_;
     CommunicationChart* byLink_;
+    PowerChart* power_;
 };
 
 } // namespace ts::gui
