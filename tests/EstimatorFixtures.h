@@ -4,6 +4,7 @@
 
 #include "scenario/ClusterConfig.h"
 #include "scenario/ModelConfig.h"
+#include "scenario/ResolvedScenario.h"
 
 namespace ts::test {
 
@@ -33,6 +34,16 @@ inline GpuSpec h100() {
     g.mamfFp8Tflops = 1402.6;
     g.smCount = 132;
     return g;
+}
+
+// 64 H100 SXM in 8 DGX-like nodes: NVLink 450 GB/s in domains of 8, 8 x 400 Gbit/s NICs.
+inline void useH100Cluster64(ResolvedScenario& sc) {
+    sc.cluster.gpu = h100();
+    sc.cluster.numGpus = 64;
+    sc.cluster.gpusPerNode = 8;
+    sc.cluster.scaleUp = {8, 450.0, 2.0};
+    sc.cluster.scaleOut.nicGbitPerS = 400;
+    sc.cluster.scaleOut.nicsPerNode = 8;
 }
 
 } // namespace ts::test

@@ -53,12 +53,7 @@ ResolvedScenario baseScenario() {
     ResolvedScenario sc;
     sc.name = "test";
     sc.model = llama3_8b();
-    sc.cluster.gpu = h100();
-    sc.cluster.numGpus = 64;
-    sc.cluster.gpusPerNode = 8;
-    sc.cluster.scaleUp = {8, 450.0, 2.0};
-    sc.cluster.scaleOut.nicGbitPerS = 400;
-    sc.cluster.scaleOut.nicsPerNode = 8;
+    test::useH100Cluster64(sc);
     sc.training.seqLen = 8192;
     sc.training.globalBatch = 256;
     sc.training.microBatch = 1;

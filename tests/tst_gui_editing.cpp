@@ -6,6 +6,7 @@
 // model's trace and split; save, the dirty marker and the save
 // prompt; screenshots of each main view (light, dark, zh_CN) are kept as artifacts.
 
+#include "DarkPalette.h"
 #include "TestSupport.h"
 
 #include "CommunicationChart.h"
@@ -376,18 +377,7 @@ void TestGuiEditing::screenshotsOfEachView() {
 
 void TestGuiEditing::darkAndChineseScreenshots() {
     const QPalette original = QApplication::palette();
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(37, 37, 38));
-    dark.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    dark.setColor(QPalette::Base, QColor(30, 30, 30));
-    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
-    dark.setColor(QPalette::Text, QColor(220, 220, 220));
-    dark.setColor(QPalette::Button, QColor(45, 45, 48));
-    dark.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    dark.setColor(QPalette::Highlight, QColor(38, 79, 120));
-    dark.setColor(QPalette::HighlightedText, QColor(255, 255, 255));
-    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-    dark.setColor(QPalette::Mid, QColor(80, 80, 80));
+    const QPalette dark = test::darkPalette();
     QApplication::setPalette(dark);
     {
         MainWindow window(coreEstimator());

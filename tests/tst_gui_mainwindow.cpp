@@ -4,6 +4,7 @@
 // switches to Simplified Chinese, and both the in-process renderer and the real
 // `trainscape --screenshot` write PNGs (kept under TRAINSCAPE_TEST_OUT/screenshots).
 
+#include "DarkPalette.h"
 #include "TestSupport.h"
 
 #include "DiagnosticsModel.h"
@@ -347,18 +348,7 @@ void TestGuiMainWindow::translationsComplete() {
 void TestGuiMainWindow::darkPalette() {
     // A dark palette must reach every surface: no hard-coded light backgrounds.
     const QPalette original = QApplication::palette();
-    QPalette dark;
-    dark.setColor(QPalette::Window, QColor(37, 37, 38));
-    dark.setColor(QPalette::WindowText, QColor(220, 220, 220));
-    dark.setColor(QPalette::Base, QColor(30, 30, 30));
-    dark.setColor(QPalette::AlternateBase, QColor(45, 45, 48));
-    dark.setColor(QPalette::Text, QColor(220, 220, 220));
-    dark.setColor(QPalette::Button, QColor(45, 45, 48));
-    dark.setColor(QPalette::ButtonText, QColor(220, 220, 220));
-    dark.setColor(QPalette::Highlight, QColor(38, 79, 120));
-    dark.setColor(QPalette::HighlightedText, QColor(255, 255, 255));
-    dark.setColor(QPalette::PlaceholderText, QColor(150, 150, 150));
-    dark.setColor(QPalette::Mid, QColor(80, 80, 80));
+    const QPalette dark = test::darkPalette();
     QApplication::setPalette(dark);
     {
         MainWindow window;

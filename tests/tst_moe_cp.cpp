@@ -59,12 +59,7 @@ ResolvedScenario scenario(const ModelConfig& model) {
     ResolvedScenario sc;
     sc.name = "test";
     sc.model = model;
-    sc.cluster.gpu = h100();
-    sc.cluster.numGpus = 64;
-    sc.cluster.gpusPerNode = 8;
-    sc.cluster.scaleUp = {8, 450.0, 2.0};
-    sc.cluster.scaleOut.nicGbitPerS = 400;
-    sc.cluster.scaleOut.nicsPerNode = 8;
+    test::useH100Cluster64(sc);
     sc.training.seqLen = 4096;
     sc.training.globalBatch = 256;
     sc.training.microBatch = 1;

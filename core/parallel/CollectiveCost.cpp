@@ -28,6 +28,21 @@ int AlphaBetaCollectiveCost::membersPerDomain(const GroupPlacement& g) const {
     return static_cast<int>(std::clamp<long long>(fit, 1, g.size));
 }
 
+RingTraffic ringTraffic(Collective kind, int n, int k) {
+    const double nd = n;
+    switch (kind) {
+    case Collective::AllReduce:
+        return {2.0 * (nd - 1) / nd, 2.0 * (k - 1)};
+    case Collective::AllGather:
+    case Collective::ReduceScatter:
+    case Collective::AllToAll:
+        return {(nd - 1) / nd, double(k - 1)};
+    case Collective::SendRecv:
+        break;
+    }
+    return {};
+}
+
 CollectiveTime AlphaBetaCollectiveCost::cost(Collective kind, double bytes,
                                              const GroupPlacement& g) const {
     CollectiveTime t = modelCost(kind, bytes, g);
@@ -60,22 +75,7 @@ CollectiveTime AlphaBetaCollectiveCost::modelCost(Collective kind, double bytes,
         return t;
     }
 
-    double factor = 0;
-    double steps = 0; // latency steps of the ring inside a domain
-    switch (kind) {
-    case Collective::AllReduce:
-        factor = 2.0 * (nd - 1) / nd;
-        steps = 2.0 * (k - 1);
-        break;
-    case Collective::AllGather:
-    case Collective::ReduceScatter:
-    case Collective::AllToAll:
-        factor = (nd - 1) / nd;
-        steps = k - 1;
-        break;
-    case Collective::SendRecv:
-        break;
-    }
+    const auto [factor, steps] = ringTraffic(kind, n, k);
     const double sent = factor * bytes; // per GPU
     if (!spans) {
         t.seconds = steps * alphaUpS_ + sent / (scaleUpGBps_ * 1e9);

@@ -36,6 +36,17 @@ public:
                                 const GroupPlacement& group) const = 0;
 };
 
+// A ring collective of n ranks, k of them in each scale-up domain: the bytes each rank
+// sends per byte of the nccl-tests buffer (NCCL's bus-bandwidth factor, nccl-tests
+// doc/PERFORMANCE.md: all-reduce 2(n-1)/n; all-gather, reduce-scatter and all-to-all
+// (n-1)/n) and the latency steps of the ring inside a domain (2(k-1) for all-reduce,
+// k-1 otherwise). Send/recv is point to point: zero for both.
+struct RingTraffic {
+    double busFactor = 0;
+    double domainSteps = 0;
+};
+RingTraffic ringTraffic(Collective kind, int n, int k);
+
 // NCCL's bus-bandwidth factors (nccl-tests doc/PERFORMANCE.md): all-reduce 2(n-1)/n,
 // all-gather and reduce-scatter (n-1)/n, all-to-all (n-1)/n. Inside one scale-up domain the
 // bus bandwidth is the NVLink bandwidth times an achievable fraction; a group spanning

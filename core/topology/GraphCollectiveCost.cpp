@@ -76,21 +76,7 @@ CollectiveTime GraphCollectiveCost::modelCost(Collective kind, double bytes,
         return t;
     }
 
-    double factor = 0, steps = 0;
-    switch (kind) {
-    case Collective::AllReduce:
-        factor = 2.0 * (nd - 1) / nd;
-        steps = 2.0 * (k - 1);
-        break;
-    case Collective::AllGather:
-    case Collective::ReduceScatter:
-    case Collective::AllToAll:
-        factor = (nd - 1) / nd;
-        steps = k - 1;
-        break;
-    case Collective::SendRecv:
-        break;
-    }
+    const auto [factor, steps] = ringTraffic(kind, n, k);
     const double sent = factor * bytes;
     const bool nvls = options_.nvls && kind == Collective::AllReduce;
     if (!spans) {
