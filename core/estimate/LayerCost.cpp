@@ -57,13 +57,33 @@ GroupPlacement tpGroup(const ResolvedScenario& sc) {
     return {sc.parallel.tp, 1};
 }
 
-void addCollective(CollectiveTime& into, const CollectiveTime& c, double times = 1.0) {
+} // namespace
+
+void addCollective(CollectiveTime& into, const CollectiveTime& c, double times) {
     into.seconds += times * c.seconds;
     into.scaleUpBytes += times * c.scaleUpBytes;
     into.scaleOutBytes += times * c.scaleOutBytes;
 }
 
-} // namespace
+void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime& forward,
+                            CollectiveTime& backward) {
+    const ResolvedScenario& sc = ctx.scenario;
+    if (sc.parallel.tp <= 1)
+        return;
+    const GroupPlacement g = tpGroup(sc);
+    if (sc.parallel.sequenceParallel) {
+        const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
+        const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
+        addCollective(forward, ag, 2);
+        addCollective(forward, rs, 2);
+        addCollective(backward, ag, 4);
+        addCollective(backward, rs, 2);
+    } else {
+        const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
+        addCollective(forward, ar, 2);
+        addCollective(backward, ar, 2);
+    }
+}
 
 double exposedAfterOverlap(double commSeconds, double computeSeconds, double exposedFraction) {
     return std::max(exposedFraction * commSeconds, commSeconds - computeSeconds);
@@ -145,22 +165,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     // forward: two all-gathers and two reduce-scatters; backward: two reduce-scatters of the
     // column-parallel input gradients, two all-gathers of the row-parallel output gradients
     // and two all-gathers re-gathering the column-parallel inputs for the weight gradients.
-    if (s.tp > 1) {
-        const double bytes = s.tokens * s.h * s.actBytes;
-        const GroupPlacement g = tpGroup(sc);
-        if (sc.parallel.sequenceParallel) {
-            const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
-            const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
-            addCollective(c.tpForward, ag, 2);
-            addCollective(c.tpForward, rs, 2);
-            addCollective(c.tpBackward, ag, 4);
-            addCollective(c.tpBackward, rs, 2);
-        } else {
-            const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
-            addCollective(c.tpForward, ar, 2);
-            addCollective(c.tpBackward, ar, 2);
-        }
-    }
+    addLayerTensorParallel(ctx, s.tokens * s.h * s.actBytes, c.tpForward, c.tpBackward);
     return c;
 }
 

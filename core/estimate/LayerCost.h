@@ -63,6 +63,15 @@ struct CostContext {
 };
 
 LayerCost transformerLayerCost(const CostContext& ctx);
+
+// Adds `times` repetitions of collective `c` to `into`.
+void addCollective(CollectiveTime& into, const CollectiveTime& c, double times = 1.0);
+// A transformer layer's tensor-parallel communication on `bytes` = [tokens, h] activations
+// (Korthikanti et al. 2022 sec. 4.2.2): with sequence parallelism, forward 2 all-gathers +
+// 2 reduce-scatters and backward 4 all-gathers (2 re-gathering inputs for the weight
+// gradients) + 2 reduce-scatters; without, 2 all-reduces each way. Nothing when tp = 1.
+void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime& forward,
+                            CollectiveTime& backward);
 // The input embedding (first stage) and the final norm, output layer and loss (last stage).
 EdgeLayerCost embeddingCost(const CostContext& ctx);
 EdgeLayerCost outputLayerCost(const CostContext& ctx);

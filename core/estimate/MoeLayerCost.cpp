@@ -26,12 +26,6 @@ void linear(const Ctx& c, double m, double n, double k, LayerCost& out) {
     out.backward.gemm += matmulSeconds(c.hw, c.dtype, k, n, m, c.inBytes, 4.0);
 }
 
-void addCollective(CollectiveTime& into, const CollectiveTime& c, double times) {
-    into.seconds += times * c.seconds;
-    into.scaleUpBytes += times * c.scaleUpBytes;
-    into.scaleOutBytes += times * c.scaleOutBytes;
-}
-
 double tokensOf(const ResolvedScenario& sc) {
     return double(sc.training.seqLen) * double(sc.training.microBatch) /
            double(std::max(1, sc.parallel.cp));
@@ -166,22 +160,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, fp8 ? 18 : 14);
 
     // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
-    if (p.tp > 1) {
-        const double bytes = tokens * h * actBytes;
-        const GroupPlacement g{p.tp, 1};
-        if (p.sequenceParallel) {
-            const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
-            const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
-            addCollective(out.tpForward, ag, 2);
-            addCollective(out.tpForward, rs, 2);
-            addCollective(out.tpBackward, ag, 4);
-            addCollective(out.tpBackward, rs, 2);
-        } else {
-            const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
-            addCollective(out.tpForward, ar, 2);
-            addCollective(out.tpBackward, ar, 2);
-        }
-    }
+    addLayerTensorParallel(ctx, tokens * h * actBytes, out.tpForward, out.tpBackward);
     return out;
 }
 
