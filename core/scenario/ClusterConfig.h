@@ -56,6 +56,18 @@ struct ScaleOutConfig {
     bool operator==(const ScaleOutConfig&) const = default;
 };
 
+// Per-node host figures that bound CPU/NVMe offload (scenario cluster.host, else the
+// cluster preset's; see resources/catalog/clusters.json for sources). Unknown = nullopt.
+struct HostConfig {
+    std::optional<double> pcieGBps;      // GPU<->host link per GPU, per direction, GB/s
+    std::optional<double> memoryGiB;     // host DRAM per node
+    std::optional<double> memoryGBps;    // host DRAM bandwidth per node (all sockets), GB/s
+    std::optional<double> nvmeReadGBps;  // aggregate NVMe read per node, GB/s
+    std::optional<double> nvmeWriteGBps; // aggregate NVMe write per node, GB/s
+    std::optional<double> nvmeTB;        // NVMe capacity per node, TB (1e12 bytes)
+    bool operator==(const HostConfig&) const = default;
+};
+
 struct ClusterConfig {
     std::string gpuId; // catalog id, or "" for an explicit GPU object
     GpuSpec gpu;
@@ -63,6 +75,7 @@ struct ClusterConfig {
     int gpusPerNode = 8;
     ScaleUpConfig scaleUp;
     ScaleOutConfig scaleOut;
+    HostConfig host;
     SharedClusterGraph graph; // cluster.graph, parsed; null when none
     bool operator==(const ClusterConfig&) const = default;
 };

@@ -15,6 +15,10 @@ enum class OptimizerKind { Adam, Sgd, Adafactor };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
 enum class OffloadTarget { None, Cpu, Nvme };
+// Context-parallel attention communication (Megatron-LM --cp-comm-type): ring attention with
+// K/V passed peer to peer, K/V all-gathered (Llama 3 paper sec. 3.3.2), or all-to-all of heads
+// (DeepSpeed-Ulysses, Jacobs et al. 2023).
+enum class CpCommType { P2P, AllGather, A2A };
 enum class Ownership { Cloud, Owned };
 
 template <class E> struct EnumNames;
@@ -31,6 +35,7 @@ TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
+TS_ENUM_NAMES(CpCommType, "p2p", "allgather", "a2a")
 TS_ENUM_NAMES(Ownership, "cloud", "owned")
 #undef TS_ENUM_NAMES
 

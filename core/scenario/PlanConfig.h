@@ -31,6 +31,9 @@ struct OverlapConfig {
     bool tp = true;
     bool dp = true;
     bool pp = true;
+    // Expert-parallel all-to-alls hidden behind another micro-batch's compute (DeepSeek-V3's
+    // DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm). Default false.
+    bool ep = false;
     bool operator==(const OverlapConfig&) const = default;
 };
 
@@ -41,6 +44,11 @@ struct ParallelConfig {
     int ep = 1;
     int etp = 1; // expert tensor parallel (resolved: defaults to tp)
     std::int64_t dp = 1;
+    // Hybrid sharding (FSDP HYBRID_SHARD, torchtitan dp_shard, DeepSpeed MiCS): ZeRO shards
+    // over groups of dpShard data-parallel ranks (times cp) and replicates across the
+    // dp / dpShard groups. Resolved: equals dp when the scenario leaves it out (full sharding).
+    std::int64_t dpShard = 1;
+    CpCommType cpComm = CpCommType::P2P;
     int vpp = 1;
     std::vector<int> pipelineLayers; // pp*vpp entries, chunk order (always filled when resolved)
     bool sequenceParallel = false;

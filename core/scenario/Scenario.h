@@ -64,6 +64,17 @@ struct ScaleOutInput {
     bool operator==(const ScaleOutInput&) const = default;
 };
 
+// cluster.host (optional; defaults from the cluster preset): what offload is bounded by.
+struct HostInput {
+    std::optional<double> pcieGBps;      // "pcie_gb_s": GPU<->host link per GPU, per direction
+    std::optional<double> memoryGiB;     // "memory_gib": host DRAM per node
+    std::optional<double> memoryGBps;    // "memory_gb_s": host DRAM bandwidth per node
+    std::optional<double> nvmeReadGBps;  // "nvme_read_gb_s": NVMe read per node, all drives
+    std::optional<double> nvmeWriteGBps; // "nvme_write_gb_s": NVMe write per node, all drives
+    std::optional<double> nvmeTB;        // "nvme_tb": NVMe capacity per node (TB = 1e12 B)
+    bool operator==(const HostInput&) const = default;
+};
+
 struct ClusterInput {
     std::optional<std::string> preset;
     std::optional<GpuInput> gpu;
@@ -71,6 +82,7 @@ struct ClusterInput {
     std::optional<int> gpusPerNode;
     std::optional<ScaleUpInput> scaleUp;
     std::optional<ScaleOutInput> scaleOut;
+    std::optional<HostInput> host; // "host": per-node host figures for offload
     // The explicit topology graph; its format belongs to core/topology. Kept verbatim.
     std::optional<nlohmann::ordered_json> graph;
     bool operator==(const ClusterInput&) const = default;
@@ -97,6 +109,7 @@ struct OverlapInput {
     std::optional<bool> tp;
     std::optional<bool> dp;
     std::optional<bool> pp;
+    std::optional<bool> ep;
     bool operator==(const OverlapInput&) const = default;
 };
 
@@ -107,6 +120,8 @@ struct ParallelInput {
     std::optional<int> ep;
     std::optional<std::optional<int>> etp;
     std::optional<std::optional<std::int64_t>> dp;
+    std::optional<std::optional<std::int64_t>> dpShard; // "dp_shard": null = dp
+    std::optional<CpCommType> cpComm;                   // "cp_comm"
     std::optional<int> vpp;
     std::optional<std::optional<std::vector<int>>> pipelineLayers;
     std::optional<bool> sequenceParallel;

@@ -335,6 +335,7 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     } else {
         p.dp = gpus / modelParallel;
     }
+    p.dpShard = p.dp; // full sharding unless parallelism.dp_shard says otherwise (issue 5)
 
     // Tensor parallelism splits heads, KV groups and the FFN (Megatron-LM column/row
     // parallel layers need exact division).
