@@ -2,7 +2,9 @@
 // shared/validation): every dense case (no MoE, cp = 1) is estimated; the test prints the
 // median and 90th-percentile relative step-time error per source and overall, the worst ten,
 // and the peak-memory error of the torchtitan cases. The long-context (cp > 1) and MoE cases
-// are estimated and reported as separate subsets. The best figures so far live in
+// are estimated and reported as separate subsets, as are the FP8/MXFP8 cases and all cases
+// together (which must meet issue 5's target: median <= 10%, p90 <= 25%, coverage >= 95%).
+// The best figures so far live in
 // tests/data/accuracy-ratchet.json: the test fails when a change makes the overall median or
 // p90 worse (beyond a 0.1 percentage-point tolerance), or a subset's, so accuracy only
 // ratchets up.
@@ -224,59 +226,67 @@ void TestAccuracy::peakMemoryOfTorchtitanCases() {
     }
 }
 
-// The cp > 1 and MoE subsets: printed always; a subset with an entry under "subsets" in the
-// ratchet file must estimate every case and must not get worse.
+// The cp > 1, MoE, FP8/MXFP8 and "all" subsets: printed always; a subset with an entry under
+// "subsets" in the ratchet file must estimate every case and must not get worse.
 void TestAccuracy::subsetRatchets() {
     const json ratchet =
         json::parse(test::readAll(QString::fromStdString(dataPath("accuracy-ratchet.json"))));
     const json subsets = ratchet.value("subsets", json::object());
-    // Every estimated case, and the FP8 / MXFP8 ones (reported, not ratcheted).
-    std::vector<double> all, fp8;
+    std::map<std::string, std::vector<CaseResult>> members;
+    std::map<std::string, std::vector<std::string>> failed = otherFailures_;
+    std::map<std::string, int> count = otherCount_;
     for (const auto* list : {&results_, &others_})
         for (const CaseResult& r : *list) {
-            all.push_back(r.error());
+            members["all"].push_back(r);
             if (r.fp8)
-                fp8.push_back(r.error());
+                members["fp8"].push_back(r);
+            if (list == &others_)
+                members[r.subset].push_back(r);
         }
-    std::printf("\nAll %zu estimated cases: median %.1f%%, p90 %.1f%%; FP8/MXFP8 %zu cases: "
-                "median %.1f%%, p90 %.1f%%\n",
-                all.size(), 100 * quantile(all, 0.5), 100 * quantile(all, 0.9), fp8.size(),
-                100 * quantile(fp8, 0.5), 100 * quantile(fp8, 0.9));
-    for (const auto& [subset, count] : otherCount_) {
+    count["all"] = static_cast<int>(cases_.size());
+    for (const auto& [subset, f] : otherFailures_)
+        failed["all"].insert(failed["all"].end(), f.begin(), f.end());
+    failed["all"].insert(failed["all"].end(), failures_.begin(), failures_.end());
+    count["fp8"] = static_cast<int>(members["fp8"].size()); // of the estimated ones
+
+    for (auto& [subset, rs] : members) {
         std::vector<double> errors;
-        std::vector<CaseResult> rs;
-        for (const CaseResult& r : others_)
-            if (r.subset == subset) {
-                errors.push_back(r.error());
-                rs.push_back(r);
-            }
-        const auto& failed = otherFailures_[subset];
+        for (const CaseResult& r : rs)
+            errors.push_back(r.error());
+        const auto& notEstimated = failed[subset];
         const double median = quantile(errors, 0.5);
         const double p90 = quantile(errors, 0.9);
         std::printf("\nSubset %s: %d cases, %zu estimated, median %.1f%%, p90 %.1f%%\n",
-                    subset.c_str(), count, errors.size(), 100 * median, 100 * p90);
+                    subset.c_str(), count[subset], errors.size(), 100 * median, 100 * p90);
         std::sort(rs.begin(), rs.end(),
                   [](const CaseResult& a, const CaseResult& b) { return a.error() > b.error(); });
-        for (const CaseResult& r : rs)
-            std::printf("  %-70s %9.3f s %9.3f s %+7.1f%%\n", r.id.c_str(), r.predicted, r.measured,
-                        100 * r.signedError());
-        for (const std::string& f : failed)
+        const std::size_t shown = subset == "all" || subset == "fp8" ? 10 : rs.size();
+        for (std::size_t i = 0; i < std::min(shown, rs.size()); ++i)
+            std::printf("  %-70s %9.3f s %9.3f s %+7.1f%%\n", rs[i].id.c_str(), rs[i].predicted,
+                        rs[i].measured, 100 * rs[i].signedError());
+        for (const std::string& f : notEstimated)
             std::printf("  not estimated: %s\n", f.c_str());
+        if (subset == "all") {
+            // Issue 5's target: every published case estimates (coverage >= 95%), median error
+            // at most 10% and p90 at most 25% over all of them.
+            QVERIFY2(errors.size() >= 0.95 * double(count[subset]), "coverage below 95%");
+            QVERIFY2(median <= 0.10, "median step-time error over all cases above 10%");
+            QVERIFY2(p90 <= 0.25, "p90 step-time error over all cases above 25%");
+        }
         if (!subsets.contains(subset)) {
             std::printf("  not in the ratchet yet: add \"%s\": {\"median\": %.4f, \"p90\": "
                         "%.4f} under \"subsets\" in tests/data/accuracy-ratchet.json\n",
                         subset.c_str(), median, p90);
             continue;
         }
-        if (median < subsets.at(subset).at("median").get<double>() - kTolerance ||
-            p90 < subsets.at(subset).at("p90").get<double>() - kTolerance)
-            std::printf("  better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n", median,
-                        p90);
         const double bestMedian = subsets.at(subset).at("median").get<double>();
         const double bestP90 = subsets.at(subset).at("p90").get<double>();
+        if (median < bestMedian - kTolerance || p90 < bestP90 - kTolerance)
+            std::printf("  better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n",
+                        std::min(median, bestMedian), std::min(p90, bestP90));
         std::printf("  ratchet: median %.2f%% (best %.2f%%), p90 %.2f%% (best %.2f%%)\n",
                     100 * median, 100 * bestMedian, 100 * p90, 100 * bestP90);
-        QVERIFY2(failed.empty(), (subset + ": a case no longer estimates").c_str());
+        QVERIFY2(notEstimated.empty(), (subset + ": a case no longer estimates").c_str());
         QVERIFY2(median <= bestMedian + kTolerance, (subset + ": median got worse").c_str());
         QVERIFY2(p90 <= bestP90 + kTolerance, (subset + ": p90 got worse").c_str());
     }

@@ -1,5 +1,8 @@
 #include "hardware/HardwareProfile.h"
 
+#include "hardware/PowerLimit.h"
+
+#include <algorithm>
 #include <optional>
 
 namespace ts {
@@ -13,6 +16,9 @@ namespace {
 // GB200 0.72 -> 0.72.
 constexpr double kDefaultBf16MatmulEfficiency = 0.80;
 constexpr double kDefaultFp8MatmulEfficiency = 0.72;
+// A power sibling's MAMF scaled up by a higher power limit stays below the clock-limited
+// peak: no part in the ml-engineering table exceeds 0.87 of its datasheet peak.
+constexpr double kMaxMatmulEfficiency = 0.90;
 
 // Flash attention reaches up to 73% of the A100 peak forward at long sequences and head dim
 // 128 (FlashAttention-2, Dao 2023, Fig. 5-7) but 35-40% on H100 (FlashAttention-3, Shah et al.
@@ -83,11 +89,21 @@ double densePeakTflops(const GpuSpec& gpu, Precision precision) {
 
 HardwareProfile defaultHardwareProfile(const GpuSpec& gpu) {
     HardwareProfile p;
-    const double bf16Eff = gpu.mamfBf16Tflops && gpu.bf16Tflops > 0
-                               ? *gpu.mamfBf16Tflops / gpu.bf16Tflops
+    // A GPU without its own MAMF borrows its power sibling's, scaled by the power limits
+    // (hardware/PowerLimit.h); the attention kernels, tensor-core-bound too, scale alike.
+    const PowerSibling* sibling = gpu.powerSibling ? &*gpu.powerSibling : nullptr;
+    const double mamfBf16 = gpu.mamfBf16Tflops ? *gpu.mamfBf16Tflops
+                            : sibling          ? sibling->mamfBf16Tflops
+                                               : 0.0; // 0 = unknown
+    const double mamfFp8 = gpu.mamfFp8Tflops ? *gpu.mamfFp8Tflops
+                           : sibling         ? sibling->mamfFp8Tflops.value_or(0.0)
+                                             : 0.0;
+    const double power = powerLimitThroughputScale(gpu);
+    const double bf16Eff = mamfBf16 > 0 && gpu.bf16Tflops > 0
+                               ? std::min(kMaxMatmulEfficiency, power * mamfBf16 / gpu.bf16Tflops)
                                : kDefaultBf16MatmulEfficiency;
-    const double fp8Eff = gpu.mamfFp8Tflops && gpu.fp8Tflops > 0
-                              ? *gpu.mamfFp8Tflops / gpu.fp8Tflops
+    const double fp8Eff = mamfFp8 > 0 && gpu.fp8Tflops > 0
+                              ? std::min(kMaxMatmulEfficiency, power * mamfFp8 / gpu.fp8Tflops)
                               : kDefaultFp8MatmulEfficiency;
     auto set = [&](MatmulDtype dtype, double peak, double eff) {
         p.matmul[static_cast<std::size_t>(dtype)] = {peak, peak > 0 ? eff : 0.0};
@@ -106,8 +122,8 @@ HardwareProfile defaultHardwareProfile(const GpuSpec& gpu) {
     // lower per-SM throughput because each operand load feeds fewer FLOPs).
     p.tiles = {GemmTile{256, 128, 1.0}, GemmTile{128, 128, 0.92}, GemmTile{128, 64, 0.80}};
 
-    p.attentionForwardEfficiency = kAttentionForwardEfficiency;
-    p.attentionBackwardEfficiency = kAttentionBackwardEfficiency;
+    p.attentionForwardEfficiency = std::min(1.0, power * kAttentionForwardEfficiency);
+    p.attentionBackwardEfficiency = std::min(1.0, power * kAttentionBackwardEfficiency);
     p.hbmGBps = gpu.hbmGBps;
     p.hbmEfficiency = kHbmEfficiency;
     p.kernelOverheadUs = kKernelOverheadUs;

@@ -1,0 +1,66 @@
+#include "hardware/PowerLimit.h"
+
+#include "catalog/Catalog.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace ts {
+
+namespace {
+
+bool samePeak(double a, double b) {
+    if (a <= 0 || b <= 0)
+        return a == b;
+    return std::abs(a - b) <= 0.01 * std::max(a, b);
+}
+
+} // namespace
+
+std::optional<PowerSibling> findPowerSibling(const GpuSpec& gpu, const Catalog& catalog) {
+    if (gpu.mamfBf16Tflops || gpu.tdpW <= 0)
+        return std::nullopt;
+    const GpuEntry* best = nullptr;
+    double bestDistance = std::numeric_limits<double>::infinity();
+    for (const auto& [id, entry] : catalog.gpus()) {
+        const GpuSpec& s = entry.spec;
+        if (!s.mamfBf16Tflops || s.tdpW <= 0 || !samePeak(s.bf16Tflops, gpu.bf16Tflops) ||
+            !samePeak(s.fp8Tflops, gpu.fp8Tflops))
+            continue;
+        const double distance = std::abs(s.hbmGBps - gpu.hbmGBps);
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = &entry;
+        }
+    }
+    if (!best)
+        return std::nullopt;
+    PowerSibling sibling;
+    sibling.gpuId = best->id;
+    sibling.tdpW = best->spec.tdpW;
+    sibling.mamfBf16Tflops = *best->spec.mamfBf16Tflops;
+    sibling.mamfFp8Tflops = best->spec.mamfFp8Tflops;
+    return sibling;
+}
+
+double powerLimitThroughputScale(const GpuSpec& gpu) {
+    if (!gpu.powerSibling || gpu.powerSibling->tdpW <= 0 || gpu.tdpW <= 0)
+        return 1.0;
+    return std::pow(gpu.tdpW / gpu.powerSibling->tdpW, kPowerExponent);
+}
+
+std::string powerSiblingWarning(const GpuSpec& gpu) {
+    if (!gpu.powerSibling)
+        return {};
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "%s has no measured matmul throughput (MAMF): borrowed from %s (same dense "
+                  "peaks) and scaled by the power limits %.0f W / %.0f W = %.2f, for GEMMs and "
+                  "attention",
+                  gpu.name.c_str(), gpu.powerSibling->gpuId.c_str(), gpu.tdpW,
+                  gpu.powerSibling->tdpW, powerLimitThroughputScale(gpu));
+    return buf;
+}
+
+} // namespace ts
