@@ -51,6 +51,25 @@ std::vector<int> candidates(const ResolvedScenario& r, const std::string& key) {
     return values;
 }
 
+// `degree`, offered when the scenario with `changes` still resolves, else disabled with the
+// first of core's reasons.
+DegreeOption optionWith(const ScenarioDocument& document,
+                        const std::vector<ScenarioValueChange>& changes, int degree) {
+    DegreeOption option{degree, true, {}};
+    Diagnostics diags;
+    const std::optional<Scenario> scenario = document.withChanges(changes, diags);
+    if (scenario && !diags.hasErrors())
+        resolveScenario(*scenario, Catalog::builtIn(), diags);
+    if (diags.hasErrors()) {
+        option.enabled = false;
+        const Diagnostic first = diags.errors().front();
+        option.reason =
+            PlanDegreeOptions::tr("Not available: %1 (%2)")
+                .arg(QString::fromStdString(first.message), QString::fromStdString(first.path));
+    }
+    return option;
+}
+
 } // namespace
 
 std::vector<ScenarioValueChange> PlanDegreeOptions::changesFor(const ScenarioDocument& document,
@@ -63,9 +82,14 @@ std::vector<ScenarioValueChange> PlanDegreeOptions::changesFor(const ScenarioDoc
     const int tp = key == "tp" ? degree : p.tp;
     const int pp = key == "pp" ? degree : p.pp;
     const int cp = key == "cp" ? degree : p.cp;
+    const std::int64_t modelParallel = std::int64_t(tp) * pp * cp;
+    const auto dpShard = document.explicitValue("/parallelism/dp_shard");
+    if (dpShard && dpShard->is_number_integer() && modelParallel > 0 &&
+        r->cluster.numGpus % modelParallel == 0 &&
+        (r->cluster.numGpus / modelParallel) % dpShard->get<std::int64_t>() != 0)
+        changes.push_back({"/parallelism/dp_shard", nullptr}); // back to dp (full sharding)
     const auto dp = document.explicitValue("/parallelism/dp");
     if (dp && !dp->is_null()) {
-        const std::int64_t modelParallel = std::int64_t(tp) * pp * cp;
         // When the product does not divide the GPU count no dp fits; leaving dp to the
         // resolver then gives the message that says so.
         if (modelParallel > 0 && r->cluster.numGpus % modelParallel == 0)
@@ -81,28 +105,36 @@ std::vector<ScenarioValueChange> PlanDegreeOptions::changesFor(const ScenarioDoc
     return changes;
 }
 
+std::vector<DegreeOption> PlanDegreeOptions::dpShardOptions(const ScenarioDocument& document) {
+    std::vector<DegreeOption> result;
+    const std::optional<ResolvedScenario>& r = document.lastResolved();
+    if (!r)
+        return result;
+    const std::int64_t dp = r->parallel.dp;
+    std::vector<std::int64_t> divisors;
+    for (std::int64_t d = 1; d * d <= dp; ++d)
+        if (dp % d == 0) {
+            divisors.push_back(d);
+            if (d != dp / d)
+                divisors.push_back(dp / d);
+        }
+    std::sort(divisors.begin(), divisors.end());
+    constexpr std::size_t kMaxOptions = 64; // dp is a power of two in practice: few divisors
+    if (divisors.size() > kMaxOptions)
+        divisors.erase(divisors.begin() + kMaxOptions - 1, divisors.end() - 1); // keep dp
+    for (std::int64_t d : divisors)
+        result.push_back(optionWith(document, {{"/parallelism/dp_shard", d}}, static_cast<int>(d)));
+    return result;
+}
+
 std::vector<DegreeOption> PlanDegreeOptions::options(const ScenarioDocument& document,
                                                      const std::string& key) {
     std::vector<DegreeOption> result;
     const std::optional<ResolvedScenario>& r = document.lastResolved();
     if (!r)
         return result;
-    for (int degree : candidates(*r, key)) {
-        DegreeOption option{degree, true, {}};
-        Diagnostics diags;
-        const std::optional<Scenario> scenario =
-            document.withChanges(changesFor(document, key, degree), diags);
-        if (scenario && !diags.hasErrors())
-            resolveScenario(*scenario, Catalog::builtIn(), diags);
-        if (diags.hasErrors()) {
-            option.enabled = false;
-            const Diagnostic first = diags.errors().front();
-            option.reason =
-                tr("Not available: %1 (%2)")
-                    .arg(QString::fromStdString(first.message), QString::fromStdString(first.path));
-        }
-        result.push_back(option);
-    }
+    for (int degree : candidates(*r, key))
+        result.push_back(optionWith(document, changesFor(document, key, degree), degree));
     return result;
 }
 

@@ -3,7 +3,7 @@
 // the scenario with it still resolves; otherwise it is listed disabled with core's reason.
 // Changing one degree also keeps the plan whole: an explicit dp follows the GPU count, and
 // an explicit pipeline_layers list is dropped when pp or vpp changes (it would no longer
-// have pp*vpp entries).
+// have pp*vpp entries), and an explicit dp_shard that no longer divides dp goes back to null.
 
 #include "ChangeScenarioValue.h"
 
@@ -32,6 +32,9 @@ public:
     // The edit that sets `key` to `degree`, with the dependent keys adjusted.
     static std::vector<ScenarioValueChange> changesFor(const ScenarioDocument& document,
                                                        const std::string& key, int degree);
+    // The hybrid-sharding group sizes (parallelism.dp_shard): the divisors of dp, each
+    // disabled with core's reason when the scenario with it does not resolve.
+    static std::vector<DegreeOption> dpShardOptions(const ScenarioDocument& document);
 };
 
 } // namespace ts::gui

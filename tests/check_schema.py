@@ -31,6 +31,20 @@ def mutated(edit):
     doc = copy.deepcopy(base)
     edit(doc)
     return doc
+
+# The optional keys of hybrid sharding, CP communication, EP overlap and host figures.
+def with_issue5_keys(d):
+    d.setdefault("parallelism", {}).update(dp_shard=None, cp_comm="a2a", overlap={"ep": True})
+    d["cluster"]["host"] = {"pcie_gb_s": 55, "memory_gib": 2048, "memory_gb_s": 600,
+                            "nvme_read_gb_s": 50, "nvme_write_gb_s": 25, "nvme_tb": 30.72}
+extra = {"issue-5 keys": mutated(with_issue5_keys),
+         "dp_shard 2": mutated(lambda d: d.setdefault("parallelism", {}).update(dp_shard=2))}
+for name, doc in sorted(extra.items()):
+    errors = list(validator.iter_errors(doc))
+    if errors:
+        failures += 1
+        print(f"FAIL accepts {name}: {errors[0].json_path}: {errors[0].message}")
+good.update(extra)
 bad = {
     "unknown top-level key": mutated(lambda d: d.update(modle={})),
     "unknown training key": mutated(lambda d: d["training"].update(sequence_length=1)),
@@ -40,6 +54,14 @@ bad = {
     "num_gpus missing": mutated(lambda d: d["cluster"].pop("num_gpus")),
     "seq_len missing": mutated(lambda d: d["training"].pop("seq_len")),
     "precision unknown": mutated(lambda d: d["training"].update(precision="bf17")),
+    "dp_shard is zero": mutated(lambda d: d.setdefault("parallelism", {}).update(dp_shard=0)),
+    "dp_shard is a string": mutated(
+        lambda d: d.setdefault("parallelism", {}).update(dp_shard="2")),
+    "cp_comm unknown": mutated(lambda d: d.setdefault("parallelism", {}).update(cp_comm="ring")),
+    "overlap.ep is a string": mutated(
+        lambda d: d.setdefault("parallelism", {}).update(overlap={"ep": "yes"})),
+    "unknown host key": mutated(lambda d: d["cluster"].update(host={"pcie_gbs": 55})),
+    "host figure zero": mutated(lambda d: d["cluster"].update(host={"nvme_tb": 0})),
 }
 for name, doc in bad.items():
     if validator.is_valid(doc):

@@ -9,6 +9,7 @@
 #include "DarkPalette.h"
 #include "TestSupport.h"
 
+#include "ClusterEditor.h"
 #include "CommunicationChart.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
@@ -27,11 +28,14 @@
 #include "TimelineChart.h"
 #include "Translations.h"
 
+#include "catalog/Catalog.h"
 #include "estimate/Estimator.h"
 
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProcess>
@@ -91,6 +95,10 @@ private slots:
     void changeTpUpdatesEstimateAndUndoRestoresIt();
     void invalidValueMarksTheField();
     void unavailableDegreesExplainWhy();
+    void newPlanAndHostFieldsWriteTheirKeys_data();
+    void newPlanAndHostFieldsWriteTheirKeys();
+    void hostFieldsShowThePresetAsPlaceholder();
+    void degreeChangeKeepsDpShardValid();
     void huggingFaceImportIsOneUndoStep();
     void chartsDrawHoverAndExport();
     void powerChartDrawsTheEnergyModel();
@@ -203,6 +211,142 @@ void TestGuiEditing::unavailableDegreesExplainWhy() {
     const int ep2 = ep->findText("2");
     QVERIFY(ep2 >= 0);
     QVERIFY(ep->itemData(ep2, Qt::ToolTipRole).toString().contains("mixture-of-experts"));
+}
+
+// Offload, hybrid sharding, CP communication, EP overlap and the host figures: each edit
+// writes its JSON key through the undo stack, and undo gives back the scenario as it was
+// (no empty "host" object left behind).
+void TestGuiEditing::newPlanAndHostFieldsWriteTheirKeys_data() {
+    QTest::addColumn<QString>("pointer");
+    QTest::addColumn<QString>("value"); // JSON
+    auto row = [](const char* name, const char* pointer, const char* value) {
+        QTest::newRow(name) << pointer << value;
+    };
+    row("offload optimizer", "/parallelism/offload/optimizer", "\"cpu\"");
+    row("offload params", "/parallelism/offload/params", "\"nvme\"");
+    row("offload activations", "/parallelism/offload/activations", "\"cpu\"");
+    row("dp_shard 1", "/parallelism/dp_shard", "1");
+    row("dp_shard full", "/parallelism/dp_shard", "null");
+    row("cp_comm", "/parallelism/cp_comm", "\"allgather\"");
+    row("overlap ep", "/parallelism/overlap/ep", "true");
+    row("host pcie", "/cluster/host/pcie_gb_s", "40");
+    row("host memory", "/cluster/host/memory_gib", "1024");
+    row("host memory bandwidth", "/cluster/host/memory_gb_s", "307.2");
+    row("host nvme read", "/cluster/host/nvme_read_gb_s", "53");
+    row("host nvme write", "/cluster/host/nvme_write_gb_s", "26");
+    row("host nvme capacity", "/cluster/host/nvme_tb", "15.36");
+}
+
+void TestGuiEditing::newPlanAndHostFieldsWriteTheirKeys() {
+    QFETCH(QString, pointer);
+    QFETCH(QString, value);
+    const std::string key = pointer.toStdString();
+    const nlohmann::ordered_json expected = nlohmann::ordered_json::parse(value.toStdString());
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json"))); // cp 1, dp 2, zero 1
+    ScenarioDocument* document = window.document();
+    ScenarioForm* plan = window.planEditor()->form();
+    if (key == "/parallelism/cp_comm") { // needs context parallelism first
+        QVERIFY(!plan->field(key)->isEnabled());
+        auto* cp = qobject_cast<QComboBox*>(plan->field("/parallelism/cp"));
+        QVERIFY(cp && chooseDegree(cp, 2));
+        QCOMPARE(document->resolved()->parallel.cp, 2);
+        QVERIFY(plan->field(key)->isEnabled());
+    }
+    const Scenario before = document->scenario();
+    const std::optional<nlohmann::ordered_json> was = document->explicitValue(key);
+    const int steps = document->undoStack()->count();
+
+    if (auto* combo = qobject_cast<QComboBox*>(plan->field(key))) {
+        const int index = combo->findData(QString::fromStdString(expected.dump()));
+        QVERIFY2(index >= 0, qPrintable(value));
+        auto* items = qobject_cast<QStandardItemModel*>(combo->model());
+        QVERIFY(items->item(index)->isEnabled());
+        combo->setCurrentIndex(index);
+        emit combo->activated(index);
+    } else if (auto* flag = qobject_cast<QCheckBox*>(plan->field(key))) {
+        QVERIFY(flag->isEnabled());
+        flag->setChecked(expected.get<bool>());
+    } else {
+        QLineEdit* edit = window.clusterEditor()->hostField(key);
+        QVERIFY(edit);
+        edit->setText(QLocale().toString(expected.get<double>(), 'g', 8));
+        emit edit->editingFinished();
+    }
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QVERIFY2(document->explicitValue(key) == expected,
+             document->explicitValue(key) ? document->explicitValue(key)->dump().c_str()
+                                          : "absent");
+    QVERIFY2(document->resolved(), qPrintable(document->errorAt(key)));
+    const std::optional<nlohmann::ordered_json> resolved = document->resolvedValue(key);
+    if (!expected.is_null())
+        QVERIFY(resolved && *resolved == expected);
+
+    document->undoStack()->undo();
+    QVERIFY(document->scenario() == before);
+    QVERIFY(document->explicitValue(key) == was);
+}
+
+void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json"))); // dgx-h100, no host
+    const ClusterPreset* preset = Catalog::builtIn().cluster("dgx-h100");
+    QVERIFY(preset);
+    const std::pair<const char*, std::optional<double>> keys[] = {
+        {"/cluster/host/pcie_gb_s", preset->host.pcieGBps},
+        {"/cluster/host/memory_gib", preset->host.memoryGiB},
+        {"/cluster/host/nvme_read_gb_s", preset->host.nvmeReadGBps},
+        {"/cluster/host/nvme_tb", preset->host.nvmeTB}};
+    for (const auto& [key, figure] : keys) {
+        QLineEdit* edit = window.clusterEditor()->hostField(key);
+        QVERIFY(edit);
+        QVERIFY(edit->text().isEmpty());
+        QCOMPARE(edit->placeholderText(),
+                 figure ? QLocale().toString(*figure, 'g', 8) : QString("unknown"));
+    }
+    // Typed, the figure is the file's; cleared, the key goes and the preset's is back.
+    QLineEdit* memory = window.clusterEditor()->hostField("/cluster/host/memory_gib");
+    memory->setText("4096");
+    emit memory->editingFinished();
+    QCOMPARE(window.document()->resolved()->cluster.host.memoryGiB, std::optional<double>(4096));
+    QCOMPARE(memory->text(), QLocale().toString(4096.0, 'g', 8));
+    QCOMPARE(window.document()->undoStack()->count(), 1);
+    memory->clear();
+    emit memory->editingFinished();
+    QVERIFY(!window.document()->explicitValue("/cluster/host"));
+    QCOMPARE(window.document()->resolved()->cluster.host.memoryGiB, preset->host.memoryGiB);
+    QVERIFY(memory->text().isEmpty());
+    // Typing and clearing merge into one step back to the start: no step at all.
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+    // A figure core refuses (not > 0) turns the field red with the reader's message.
+    memory->setText("0");
+    emit memory->editingFinished();
+    QVERIFY(memory->property("invalid").toBool());
+    QVERIFY2(memory->toolTip().contains("greater than 0"), qPrintable(memory->toolTip()));
+    QCOMPARE(window.document()->undoStack()->count(), 0);
+    window.showView("cluster");
+    shoot(window, "edit-host-figures");
+}
+
+// A degree that changes dp sends an explicit dp_shard that no longer divides it back to null
+// (full sharding), in the same undo step, so that the degree stays on offer.
+void TestGuiEditing::degreeChangeKeepsDpShardValid() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json"))); // dp 2
+    ScenarioDocument* document = window.document();
+    QVERIFY(document->setValue("/parallelism/dp_shard", 2, "dp_shard"));
+    auto* cp = qobject_cast<QComboBox*>(window.planEditor()->form()->field("/parallelism/cp"));
+    auto* items = qobject_cast<QStandardItemModel*>(cp->model());
+    QVERIFY(items->item(cp->findText("2"))->isEnabled());
+    QVERIFY(chooseDegree(cp, 2)); // dp 2 -> 1
+    QVERIFY(document->resolved());
+    QCOMPARE(document->explicitValue("/parallelism/dp_shard"), nlohmann::ordered_json(nullptr));
+    QCOMPARE(document->resolved()->parallel.dpShard, std::int64_t(1));
+    document->undoStack()->undo();
+    QCOMPARE(document->explicitValue("/parallelism/dp_shard"), nlohmann::ordered_json(2));
 }
 
 void TestGuiEditing::huggingFaceImportIsOneUndoStep() {

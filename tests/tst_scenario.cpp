@@ -30,6 +30,34 @@ const char* kBase = R"({
   "parallelism": {"tp": 8, "pp": 2}
 })";
 
+// kBase with every optional key of hybrid sharding, CP communication, EP overlap and the
+// host figures (issue 5), for the lossless round trip and the explicit scenario.
+std::string withHybridShardingKeys(const json& dpShard) {
+    json doc = json::parse(kBase);
+    doc["parallelism"]["zero"] = 1;
+    doc["parallelism"]["dp_shard"] = dpShard;
+    doc["parallelism"]["cp_comm"] = "allgather";
+    doc["parallelism"]["overlap"] = {{"tp", true}, {"ep", true}};
+    doc["cluster"]["host"] = {{"pcie_gb_s", 55.5},     {"memory_gib", 2048},
+                              {"memory_gb_s", 614.4},  {"nvme_read_gb_s", 50},
+                              {"nvme_write_gb_s", 25}, {"nvme_tb", 30.72}};
+    return doc.dump(2);
+}
+
+// A user catalog with a cluster preset that carries host figures. (The URL's slashes are
+// escaped, as JSON allows: moc reads "//" in a multi-line raw string as a comment.)
+const char* kHostCatalog = R"({"format": "trainscape.catalog/1",
+  "sources": {"lab": {"title": "Our lab servers", "url": "https:\/\/example.org\/lab"}},
+  "clusters": [{"id": "lab-h100", "name": "Lab H100 server", "gpu": "h100-sxm-80gb",
+                "gpus_per_node": 8,
+                "scale_up": {"domain_gpus": 8, "bandwidth_gb_s": 450, "latency_us": 2},
+                "scale_out": {"topology": "rail-optimized", "nic_gbit_s": 400,
+                              "nics_per_node": 8, "oversubscription": 1, "latency_us": 5,
+                              "switch_radix": 64, "tiers": null},
+                "host": {"pcie_gb_s": 55, "memory_gib": 2048, "nvme_read_gb_s": 50,
+                         "nvme_tb": 30},
+                "sources": {"*": "lab"}}]})";
+
 std::string joinDiagnostics(const Diagnostics& d) {
     std::string out;
     for (const auto& item : d.all())
@@ -44,6 +72,9 @@ class TestScenario : public QObject {
 private slots:
     void baseIsValid();
     void defaultsApplied();
+    void shardingCommAndHostDefaults();
+    void shardingAndUlyssesResolve();
+    void presetHostMergedKeyByKey();
     void roundTrip_data();
     void roundTrip();
     void validationCasesAreValid();
@@ -83,10 +114,120 @@ void TestScenario::defaultsApplied() {
     QCOMPARE(resolved->model.tiedEmbeddings, false);
 }
 
+void TestScenario::shardingCommAndHostDefaults() {
+    Diagnostics diags;
+    auto resolved = resolveScenario(*parseScenarioText(kBase, diags), Catalog::builtIn(), diags);
+    QVERIFY(resolved);
+    QCOMPARE(resolved->parallel.dpShard, resolved->parallel.dp); // full sharding
+    QCOMPARE(resolved->parallel.cpComm, CpCommType::P2P);        // Megatron-LM's default
+    QCOMPARE(resolved->parallel.overlap.ep, false);
+    QVERIFY(resolved->cluster.host == HostConfig{}); // no preset, no keys: all unknown
+    // An explicit null is full sharding too, and stays null when written.
+    json doc = json::parse(kBase);
+    doc["parallelism"]["dp_shard"] = nullptr;
+    auto scenario = parseScenarioText(doc.dump(), diags);
+    QVERIFY(scenario);
+    QCOMPARE(json::parse(scenarioToText(*scenario))["parallelism"]["dp_shard"], json(nullptr));
+    auto nulled = resolveScenario(*scenario, Catalog::builtIn(), diags);
+    QVERIFY2(nulled, joinDiagnostics(diags).c_str());
+    QCOMPARE(nulled->parallel.dpShard, std::int64_t{4});
+}
+
+void TestScenario::shardingAndUlyssesResolve() {
+    auto resolve = [](const json& doc, Diagnostics& diags) {
+        auto scenario = parseScenarioText(doc.dump(), diags);
+        return scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags) : std::nullopt;
+    };
+    Diagnostics diags;
+    auto r = resolve(json::parse(withHybridShardingKeys(2)), diags);
+    QVERIFY2(r, joinDiagnostics(diags).c_str());
+    QCOMPARE(r->parallel.dp, std::int64_t{4});
+    QCOMPARE(r->parallel.dpShard, std::int64_t{2});
+    QCOMPARE(r->parallel.cpComm, CpCommType::AllGather);
+    QVERIFY(r->parallel.overlap.ep && r->parallel.overlap.tp && !r->parallel.overlap.dp);
+    QCOMPARE(r->cluster.host.pcieGBps, std::optional<double>(55.5));
+    QCOMPARE(r->cluster.host.nvmeTB, std::optional<double>(30.72));
+
+    // Ulysses with fewer KV heads than tp*cp = 8*2: the KV heads are replicated.
+    json doc = json::parse(kBase);
+    doc["parallelism"] = {{"tp", 8}, {"cp", 2}, {"cp_comm", "a2a"}};
+    r = resolve(doc, diags);
+    QVERIFY2(r, joinDiagnostics(diags).c_str());
+    QCOMPARE(r->parallel.cpComm, CpCommType::A2A);
+    // With MLA only the heads split: 12 KV heads and tp*cp = 8 do not divide one another,
+    // which MLA's latent K/V does not care about.
+    doc["model"].update({{"heads", 48}, {"kv_heads", 12}, {"head_dim", 128}});
+    doc["parallelism"] = {{"tp", 4}, {"pp", 2}, {"cp", 2}, {"cp_comm", "a2a"}};
+    Diagnostics gqa;
+    QVERIFY(!resolve(doc, gqa));
+    QVERIFY(gqa.hasErrorAt("/parallelism/cp_comm"));
+    doc["model"]["mla"] = {{"q_lora_rank", 1536},
+                           {"kv_lora_rank", 512},
+                           {"qk_nope_head_dim", 128},
+                           {"qk_rope_head_dim", 64},
+                           {"v_head_dim", 128}};
+    Diagnostics mla;
+    r = resolve(doc, mla);
+    QVERIFY2(r, joinDiagnostics(mla).c_str());
+    QCOMPARE(r->parallel.cpComm, CpCommType::A2A);
+}
+
+// A cluster preset's host figures, overridden key by key by the scenario's cluster.host.
+void TestScenario::presetHostMergedKeyByKey() {
+    Catalog catalog = Catalog::builtIn();
+    Diagnostics diags;
+    QVERIFY2(catalog.addDocument(kHostCatalog, "user.json", diags), joinDiagnostics(diags).c_str());
+    const ClusterPreset* preset = catalog.cluster("lab-h100");
+    QVERIFY(preset);
+    QCOMPARE(preset->host.pcieGBps, std::optional<double>(55));
+    QVERIFY(!preset->host.memoryGBps);
+
+    json doc = json::parse(kBase);
+    doc["cluster"] = {{"preset", "lab-h100"},
+                      {"num_gpus", 64},
+                      {"host", {{"memory_gib", 1024}, {"memory_gb_s", 300}}}};
+    auto scenario = parseScenarioText(doc.dump(), diags);
+    QVERIFY(scenario);
+    auto r = resolveScenario(*scenario, catalog, diags);
+    QVERIFY2(r, joinDiagnostics(diags).c_str());
+    const HostConfig& host = r->cluster.host;
+    QCOMPARE(host.pcieGBps, std::optional<double>(55));     // the preset's
+    QCOMPARE(host.memoryGiB, std::optional<double>(1024));  // the scenario's, over it
+    QCOMPARE(host.memoryGBps, std::optional<double>(300));  // the scenario's alone
+    QCOMPARE(host.nvmeReadGBps, std::optional<double>(50)); // the preset's
+    QCOMPARE(host.nvmeWriteGBps, std::optional<double>());  // nobody's: unknown
+    QCOMPARE(host.nvmeTB, std::optional<double>(30));
+
+    // Written out, the known figures are explicit and the unknown one stays absent.
+    const json written = json::parse(scenarioToText(explicitScenario(*r)));
+    QCOMPARE(written["cluster"]["host"], json({{"pcie_gb_s", 55},
+                                               {"memory_gib", 1024},
+                                               {"memory_gb_s", 300},
+                                               {"nvme_read_gb_s", 50},
+                                               {"nvme_tb", 30}}));
+    Diagnostics again;
+    auto second = resolveScenario(*parseScenarioText(written.dump(), again), catalog, again);
+    QVERIFY2(second, joinDiagnostics(again).c_str());
+    QVERIFY(second->cluster.host == host);
+
+    // The preset's host object is read as strictly as the scenario's.
+    std::string bad = kHostCatalog;
+    bad.replace(bad.find("\"nvme_tb\""), 9, "\"nvme_tbs\"");
+    Catalog refused = Catalog::builtIn();
+    Diagnostics errors;
+    QVERIFY(!refused.addDocument(bad, "user.json", errors));
+    QVERIFY2(errors.hasErrorAt("/clusters/0/host/nvme_tbs"), joinDiagnostics(errors).c_str());
+    QVERIFY(!refused.cluster("lab-h100"));
+}
+
 void TestScenario::roundTrip_data() {
     QTest::addColumn<QString>("label");
     QTest::addColumn<QByteArray>("text");
     QTest::newRow("base") << "base" << QByteArray(kBase);
+    QTest::newRow("hybrid sharding, cp_comm, overlap.ep, host")
+        << "keys" << QByteArray::fromStdString(withHybridShardingKeys(2));
+    QTest::newRow("dp_shard null")
+        << "null" << QByteArray::fromStdString(withHybridShardingKeys(nullptr));
     for (const QString& file : test::exampleFiles())
         QTest::newRow(qPrintable(QFileInfo(file).fileName()))
             << file << QByteArray::fromStdString(test::readAll(file));
@@ -250,6 +391,40 @@ void TestScenario::badPatch_data() {
     row("no model architecture", R"([["/model", {}]])", "/model/layers", "required");
     row("graph topology without graph", R"([["/cluster/scale_out/topology", "graph"]])",
         "/cluster/graph", "no graph");
+    // Hybrid sharding, CP communication, EP overlap and host figures (dp = 4 in kBase).
+    row("dp_shard does not divide dp",
+        R"([["/parallelism/dp_shard", 3], ["/parallelism/zero", 1]])", "/parallelism/dp_shard",
+        "dp_shard = 3 does not divide dp = 4: choose a divisor of dp (1, 2, 4)");
+    row("dp_shard above dp", R"([["/parallelism/dp_shard", 8], ["/parallelism/zero", 3]])",
+        "/parallelism/dp_shard", "does not divide dp = 4");
+    row("dp_shard zero", R"([["/parallelism/dp_shard", 0]])", "/parallelism/dp_shard", "from 1");
+    row("dp_shard is a string", R"([["/parallelism/dp_shard", "2"]])", "/parallelism/dp_shard",
+        "integer");
+    row("dp_shard without ZeRO", R"([["/parallelism/dp_shard", 2]])", "/parallelism/dp_shard",
+        "zero 0 replicates everything, so there is nothing to shard");
+    row("cp_comm unknown", R"([["/parallelism/cp_comm", "ring"]])", "/parallelism/cp_comm",
+        "\"p2p\"");
+    row("a2a heads over tp*cp",
+        R"([["/model/heads", 40], ["/model/head_dim", 128], ["/parallelism/cp", 2],
+            ["/parallelism/cp_comm", "a2a"]])",
+        "/parallelism/cp_comm", "heads = 40 is not divisible by 16: use cp_comm \"p2p\"");
+    row("a2a names a cp that works",
+        R"([["/model/heads", 48], ["/model/head_dim", 128], ["/parallelism/cp", 4],
+            ["/parallelism/cp_comm", "a2a"]])",
+        "/parallelism/cp_comm", "use cp = 2 with \"a2a\"");
+    row("a2a kv_heads over tp*cp",
+        R"([["/model/heads", 48], ["/model/kv_heads", 12], ["/model/head_dim", 128],
+            ["/parallelism/tp", 4], ["/parallelism/cp", 2], ["/parallelism/cp_comm", "a2a"]])",
+        "/parallelism/cp_comm", "kv_heads = 12 and 8 do not divide one another");
+    row("overlap ep not a bool", R"([["/parallelism/overlap", {"ep": "yes"}]])",
+        "/parallelism/overlap/ep", "true or false");
+    row("unknown host key", R"([["/cluster/host", {"pcie_gbs": 55}]])", "/cluster/host/pcie_gbs",
+        "did you mean \"pcie_gb_s\"");
+    row("host figure zero", R"([["/cluster/host", {"nvme_tb": 0}]])", "/cluster/host/nvme_tb",
+        "greater than 0");
+    row("host figure negative", R"([["/cluster/host", {"memory_gb_s": -1}]])",
+        "/cluster/host/memory_gb_s", "greater than 0");
+    row("host is a number", R"([["/cluster/host", 5]])", "/cluster/host", "expected an object");
 }
 
 void TestScenario::badPatch() {

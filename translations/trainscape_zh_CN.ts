@@ -111,6 +111,42 @@
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
+    <message>
+        <source>None (GPU memory)</source>
+        <translation>无（GPU 显存）</translation>
+    </message>
+    <message>
+        <source>CPU memory</source>
+        <translation>CPU 内存</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>Ring, peer-to-peer (P2P)</source>
+        <translation>环形，点对点（P2P）</translation>
+    </message>
+    <message>
+        <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
+        <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
+    </message>
+    <message>
+        <source>All-gather K/V</source>
+        <translation>全收集 K/V（all-gather）</translation>
+    </message>
+    <message>
+        <source>K/V all-gathered before attention (Llama 3)</source>
+        <translation>注意力计算前全收集 K/V（Llama 3）</translation>
+    </message>
+    <message>
+        <source>All-to-all heads (Ulysses)</source>
+        <translation>注意力头全交换（Ulysses）</translation>
+    </message>
+    <message>
+        <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
+        <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
+    </message>
 </context>
 <context>
     <name>HuggingFaceConfig</name>
@@ -958,6 +994,70 @@
         <source> : 1</source>
         <translation> : 1</translation>
     </message>
+    <message>
+        <source>PCIe per GPU (GB/s)</source>
+        <translation>每 GPU 的 PCIe（GB/s）</translation>
+    </message>
+    <message>
+        <source>GPU–host link of one GPU, per direction</source>
+        <translation>单个 GPU 与主机之间的链路，单向</translation>
+    </message>
+    <message>
+        <source>Memory per node (GiB)</source>
+        <translation>每节点内存（GiB）</translation>
+    </message>
+    <message>
+        <source>Host (CPU) memory of one node, where offloaded states live</source>
+        <translation>单个节点的主机（CPU）内存，卸载的状态存放于此</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth (GB/s)</source>
+        <translation>内存带宽（GB/s）</translation>
+    </message>
+    <message>
+        <source>DRAM bandwidth of one node, all sockets</source>
+        <translation>单个节点所有插槽的 DRAM 带宽</translation>
+    </message>
+    <message>
+        <source>NVMe read (GB/s)</source>
+        <translation>NVMe 读取（GB/s）</translation>
+    </message>
+    <message>
+        <source>All NVMe drives of one node together</source>
+        <translation>单个节点全部 NVMe 盘合计</translation>
+    </message>
+    <message>
+        <source>NVMe write (GB/s)</source>
+        <translation>NVMe 写入（GB/s）</translation>
+    </message>
+    <message>
+        <source>NVMe capacity (TB)</source>
+        <translation>NVMe 容量（TB）</translation>
+    </message>
+    <message>
+        <source>All NVMe drives of one node, in TB of 10¹² bytes</source>
+        <translation>单个节点全部 NVMe 盘，以 TB（10¹² 字节）计</translation>
+    </message>
+    <message>
+        <source>Host (offload)</source>
+        <translation>主机（卸载）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
+        <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
+    </message>
+    <message>
+        <source>Not known for this cluster: type the figure to bound offload by it.</source>
+        <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改%1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CommunicationChart</name>
@@ -1758,6 +1858,50 @@
     <message>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
+    </message>
+    <message>
+        <source>Shard group (DP shard)</source>
+        <translation>分片组（DP shard）</translation>
+    </message>
+    <message>
+        <source>ZeRO shards within groups of this many data-parallel ranks and replicates across the groups (hybrid sharding, FSDP HYBRID_SHARD)</source>
+        <translation>ZeRO 在由这么多数据并行 rank 组成的组内分片，并在组间复制（混合分片，FSDP HYBRID_SHARD）</translation>
+    </message>
+    <message>
+        <source>Full (= DP)</source>
+        <translation>完全分片（= DP）</translation>
+    </message>
+    <message>
+        <source>%1 (= DP)</source>
+        <translation>%1（= DP）</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信方式</translation>
+    </message>
+    <message>
+        <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
+        <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Offload optimizer states</source>
+        <translation>卸载优化器状态</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>卸载参数</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活值</translation>
+    </message>
+    <message>
+        <source>Overlap EP communication</source>
+        <translation>重叠 EP 通信</translation>
+    </message>
+    <message>
+        <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
+        <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
 </context>
 <context>

@@ -49,4 +49,19 @@ std::vector<FieldChoice> EnumLabels::scaleOutTopology() {
             {tr("Torus"), "torus"}};
 }
 
+// ZeRO-Offload (CPU) and ZeRO-Infinity (NVMe) targets.
+std::vector<FieldChoice> EnumLabels::offload() {
+    return {{tr("None (GPU memory)"), "none"}, {tr("CPU memory"), "cpu"}, {tr("NVMe"), "nvme"}};
+}
+
+// Megatron-LM --cp-comm-type.
+std::vector<FieldChoice> EnumLabels::cpComm() {
+    return {{tr("Ring, peer-to-peer (P2P)"), "p2p", true,
+             tr("Ring attention: K/V blocks passed between neighbours, overlapped with compute")},
+            {tr("All-gather K/V"), "allgather", true,
+             tr("K/V all-gathered before attention (Llama 3)")},
+            {tr("All-to-all heads (Ulysses)"), "a2a", true,
+             tr("DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP")}};
+}
+
 } // namespace ts::gui

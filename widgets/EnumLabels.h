@@ -19,6 +19,8 @@ public:
     static std::vector<FieldChoice> schedule();
     static std::vector<FieldChoice> zero();
     static std::vector<FieldChoice> scaleOutTopology();
+    static std::vector<FieldChoice> offload();
+    static std::vector<FieldChoice> cpComm();
 };
 
 } // namespace ts::gui

@@ -3,6 +3,7 @@
 // value is entered. Editors (ModelEditor, ClusterEditor, ...) are lists of these.
 
 #include "ChangeScenarioValue.h"
+#include "ScenarioDocument.h"
 
 #include <nlohmann/json.hpp>
 
@@ -49,7 +50,30 @@ struct FieldSpec {
     std::function<std::vector<FieldChoice>()> dynamicChoices;
     // The edit for a new value; default: set `pointer` to it.
     std::function<std::vector<ScenarioValueChange>(const nlohmann::ordered_json&)> changes;
+    // Whether the field can be edited now (cp_comm needs cp > 1); null: whenever it has a value.
+    std::function<bool()> enabledWhen;
 };
+
+// The edit that sets `pointer` to `value`, written at the outermost object the file lacks
+// (the whole "offload" or "host" object), so that undoing it removes that object again
+// rather than leaving an empty one. Re-choosing the value in effect writes nothing.
+inline std::vector<ScenarioValueChange> changeCreatingObjects(const ScenarioDocument& document,
+                                                              const std::string& pointer,
+                                                              const nlohmann::ordered_json& value) {
+    using Json = nlohmann::ordered_json;
+    if (!document.explicitValue(pointer) && document.effectiveValue(pointer) == value)
+        return {};
+    Json::json_pointer at(pointer);
+    Json written = value;
+    while (!at.parent_pointer().empty() &&
+           !document.explicitValue(at.parent_pointer().to_string())) {
+        Json object = Json::object();
+        object[at.back()] = std::move(written);
+        written = std::move(object);
+        at = at.parent_pointer();
+    }
+    return {{at.to_string(), std::move(written)}};
+}
 
 inline FieldSpec sectionField(QString label) {
     FieldSpec f;

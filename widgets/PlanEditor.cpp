@@ -27,6 +27,36 @@ FieldSpec degreeField(ScenarioDocument* document, const std::string& key, QStrin
     return f;
 }
 
+// A field whose edit writes the objects the file lacks around it (see changeCreatingObjects).
+FieldSpec withinObjects(ScenarioDocument* document, FieldSpec f) {
+    f.changes = [document, pointer = f.pointer](const nlohmann::ordered_json& value) {
+        return changeCreatingObjects(*document, pointer, value);
+    };
+    return f;
+}
+
+// Hybrid sharding (FSDP HYBRID_SHARD, torchtitan dp_shard): "full" is null (= dp); a
+// divisor of dp below it needs ZeRO, and is listed disabled with core's reason otherwise.
+FieldSpec dpShardField(ScenarioDocument* document) {
+    FieldSpec f = withinObjects(
+        document, choiceField("/parallelism/dp_shard", PlanEditor::tr("Shard group (DP shard)"), {},
+                              PlanEditor::tr("ZeRO shards within groups of this many data-parallel "
+                                             "ranks and replicates across the groups (hybrid "
+                                             "sharding, FSDP HYBRID_SHARD)")));
+    f.dynamicChoices = [document] {
+        std::vector<FieldChoice> choices{{PlanEditor::tr("Full (= DP)"), nullptr}};
+        const auto& r = document->lastResolved();
+        for (const DegreeOption& option : PlanDegreeOptions::dpShardOptions(*document)) {
+            QString label = QString::number(option.degree);
+            if (r && option.degree == r->parallel.dp)
+                label = PlanEditor::tr("%1 (= DP)").arg(option.degree);
+            choices.push_back({label, option.degree, option.enabled, option.reason});
+        }
+        return choices;
+    };
+    return f;
+}
+
 } // namespace
 
 PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(parent) {
@@ -34,6 +64,15 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
         FieldSpec dp = integerField("/parallelism/dp", tr("Data parallel (DP)"), 1, 1e7, {},
                                     tr("GPUs ÷ (TP × PP × CP): follows the other degrees"));
         dp.readOnly = true;
+        // Megatron-LM --cp-comm-type; only meaningful with context parallelism.
+        FieldSpec cpComm = withinObjects(
+            document,
+            choiceField("/parallelism/cp_comm", tr("CP communication"), EnumLabels::cpComm(),
+                        tr("How context-parallel attention exchanges K/V (needs CP > 1)")));
+        cpComm.enabledWhen = [document] {
+            const auto& r = document->lastResolved();
+            return r && r->parallel.cp > 1;
+        };
         return std::vector<FieldSpec>{
             sectionField(tr("Degrees")),
             degreeField(document, "tp", tr("Tensor parallel (TP)"),
@@ -44,19 +83,34 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                         tr("Model chunks per pipeline rank (interleaved schedules)")),
             degreeField(document, "cp", tr("Context parallel (CP)"),
                         tr("Splits each sequence over GPUs")),
+            cpComm,
             degreeField(document, "ep", tr("Expert parallel (EP)"),
                         tr("Splits the experts of a mixture-of-experts model")),
             dp,
+            dpShardField(document),
             sectionField(tr("Memory")),
             flagField("/parallelism/sequence_parallel", tr("Sequence parallel"),
                       tr("Shards the activations between TP regions (Korthikanti et al. 2022)")),
             choiceField("/parallelism/zero", tr("ZeRO stage"), EnumLabels::zero()),
             choiceField("/parallelism/recompute", tr("Recomputation"), EnumLabels::recompute()),
+            // ZeRO-Offload (Ren et al. 2021) and ZeRO-Infinity (Rajbhandari et al. 2021).
+            withinObjects(document,
+                          choiceField("/parallelism/offload/optimizer",
+                                      tr("Offload optimizer states"), EnumLabels::offload())),
+            withinObjects(document, choiceField("/parallelism/offload/params",
+                                                tr("Offload parameters"), EnumLabels::offload())),
+            withinObjects(document, choiceField("/parallelism/offload/activations",
+                                                tr("Offload activations"), EnumLabels::offload())),
             sectionField(tr("Schedule")),
             choiceField("/parallelism/schedule", tr("Pipeline schedule"), EnumLabels::schedule()),
             flagField("/parallelism/overlap/tp", tr("Overlap TP communication")),
             flagField("/parallelism/overlap/dp", tr("Overlap DP communication")),
             flagField("/parallelism/overlap/pp", tr("Overlap PP communication")),
+            withinObjects(document,
+                          flagField("/parallelism/overlap/ep", tr("Overlap EP communication"),
+                                    tr("Expert all-to-alls hidden behind another micro-batch's "
+                                       "compute (DualPipe, Megatron-Core "
+                                       "--overlap-moe-expert-parallel-comm)"))),
         };
     });
     auto* layout = new QVBoxLayout(this);

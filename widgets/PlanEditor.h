@@ -1,6 +1,7 @@
 #pragma once
 // The Parallel plan dock: degrees (only valid ones are enabled; a disabled one says why),
-// sequence parallelism, ZeRO, recomputation, the pipeline schedule and overlap.
+// CP communication and hybrid sharding, sequence parallelism, ZeRO, recomputation,
+// offload, the pipeline schedule and overlap.
 
 #include <QWidget>
 

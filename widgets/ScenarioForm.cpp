@@ -21,9 +21,19 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+void setInherited(QWidget* editor, bool inherited) {
+    QFont font = editor->font();
+    if (font.italic() != inherited) {
+        font.setItalic(inherited);
+        editor->setFont(font);
+    }
+}
+
+} // namespace
+
 // A field in error: its background mixed towards red, from whatever palette is in use, so
 // that it reads as red on light and dark themes alike.
-QPalette invalidPalette(const QPalette& base) {
+QPalette ScenarioForm::invalidPalette(const QPalette& base) {
     QPalette p = base;
     const QColor red(220, 50, 47);
     for (QPalette::ColorRole role : {QPalette::Base, QPalette::Button}) {
@@ -35,16 +45,6 @@ QPalette invalidPalette(const QPalette& base) {
     }
     return p;
 }
-
-void setInherited(QWidget* editor, bool inherited) {
-    QFont font = editor->font();
-    if (font.italic() != inherited) {
-        font.setItalic(inherited);
-        editor->setFont(font);
-    }
-}
-
-} // namespace
 
 ScenarioForm::ScenarioForm(ScenarioDocument* document, SpecList specs, QWidget* parent)
     : QWidget(parent), document_(document), specs_(std::move(specs)),
@@ -64,6 +64,8 @@ ScenarioForm::ScenarioForm(ScenarioDocument* document, SpecList specs, QWidget* 
             [this](const QString& pointer, const QString& message) {
                 for (Row& row : rows_) {
                     const std::string p = pointer.toStdString();
+                    if (!row.editor) // a section heading: its empty pointer prefixes every path
+                        continue;
                     if (row.spec.pointer == p || p.rfind(row.spec.pointer + "/", 0) == 0) {
                         row.refusal = message;
                         showValue(row); // back to the value in effect
@@ -198,7 +200,8 @@ void ScenarioForm::showValue(Row& row) {
     setInherited(row.editor, inherited && value.has_value());
     // A key inside an absent object (the MoE keys of a dense model) cannot be edited alone.
     row.editor->setEnabled(!spec.readOnly &&
-                           (spec.kind == FieldSpec::Kind::Choice || (value && !value->is_null())));
+                           (spec.kind == FieldSpec::Kind::Choice || (value && !value->is_null())) &&
+                           (!spec.enabledWhen || spec.enabledWhen()));
     switch (spec.kind) {
     case FieldSpec::Kind::Integer:
         if (value && value->is_number())

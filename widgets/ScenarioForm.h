@@ -35,6 +35,9 @@ public:
     // Shows every value in effect and its validity again.
     void refresh();
 
+    // A field in error: `base` mixed towards red (reads as red on light and dark themes).
+    static QPalette invalidPalette(const QPalette& base);
+
 protected:
     void changeEvent(QEvent* event) override;
 

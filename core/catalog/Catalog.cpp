@@ -147,6 +147,17 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
             e.scaleOut.switchRadix = in.switchRadix.value_or(64);
             e.scaleOut.tiers = in.tiers.value_or(std::nullopt);
         }
+        if (const Json* host = r.raw("host"); host && !host->is_null()) {
+            JsonObjectReader h(*host, r.childPath("host"), diags);
+            if (h.valid()) {
+                const HostInput in = readHost(h);
+                h.finish();
+                e.host = {in.pcieGBps,     in.memoryGiB,     in.memoryGBps,
+                          in.nvmeReadGBps, in.nvmeWriteGBps, in.nvmeTB};
+            } else {
+                ok = false;
+            }
+        }
         e.sources = readSources(r);
         e.notes = r.string("notes", 10000).value_or("");
         r.finish();

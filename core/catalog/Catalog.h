@@ -44,6 +44,8 @@ struct ClusterPreset {
     int gpusPerNode = 8;
     ScaleUpConfig scaleUp;
     ScaleOutConfig scaleOut;
+    // Optional "host": per-node figures that bound offload; a figure left out is unknown.
+    HostConfig host;
     FieldSources sources;
     std::string notes;
     std::string origin;

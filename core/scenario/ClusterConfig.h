@@ -12,6 +12,15 @@
 
 namespace ts {
 
+// The measured catalog part a GPU without its own MAMF borrows it from (hardware/PowerLimit.h).
+struct PowerSibling {
+    std::string gpuId;
+    double tdpW = 0;
+    double mamfBf16Tflops = 0;
+    std::optional<double> mamfFp8Tflops;
+    bool operator==(const PowerSibling&) const = default;
+};
+
 // Dense (no 2:4 sparsity) peaks per datasheet; see resources/catalog/gpus.json for sources.
 struct GpuSpec {
     std::string name;
@@ -29,6 +38,8 @@ struct GpuSpec {
     std::optional<double> mamfFp8Tflops;
     std::optional<double> idleW;
     std::optional<int> smCount; // streaming multiprocessors (or CUs), for wave quantization
+    // Resolved, not a scenario key: set by the resolver (hardware/PowerLimit.h).
+    std::optional<PowerSibling> powerSibling;
     bool operator==(const GpuSpec&) const = default;
 };
 

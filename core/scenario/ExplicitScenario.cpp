@@ -47,6 +47,18 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     if (!out.torusDims.empty())
         so.torusDims = out.torusDims;
     c.scaleOut = so;
+    const HostConfig& h = r.cluster.host;
+    if (h.pcieGBps || h.memoryGiB || h.memoryGBps || h.nvmeReadGBps || h.nvmeWriteGBps ||
+        h.nvmeTB) { // only the known figures; unknown ones stay absent
+        HostInput host;
+        host.pcieGBps = h.pcieGBps;
+        host.memoryGiB = h.memoryGiB;
+        host.memoryGBps = h.memoryGBps;
+        host.nvmeReadGBps = h.nvmeReadGBps;
+        host.nvmeWriteGBps = h.nvmeWriteGBps;
+        host.nvmeTB = h.nvmeTB;
+        c.host = host;
+    }
     if (r.cluster.graph)
         c.graph = clusterGraphToJson(*r.cluster.graph);
 
@@ -66,6 +78,8 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     plan.ep = p.ep;
     plan.etp = std::optional<int>(p.etp);
     plan.dp = std::optional<std::int64_t>(p.dp);
+    plan.dpShard = std::optional<std::int64_t>(p.dpShard);
+    plan.cpComm = p.cpComm;
     plan.vpp = p.vpp;
     plan.pipelineLayers = std::optional<std::vector<int>>(p.pipelineLayers);
     plan.sequenceParallel = p.sequenceParallel;
@@ -82,6 +96,7 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     overlap.tp = p.overlap.tp;
     overlap.dp = p.overlap.dp;
     overlap.pp = p.overlap.pp;
+    overlap.ep = p.overlap.ep;
     plan.overlap = overlap;
     s.parallelism = plan;
     if (r.calibration)

@@ -46,8 +46,9 @@ struct ParallelConfig {
     std::int64_t dp = 1;
     // Hybrid sharding (FSDP HYBRID_SHARD, torchtitan dp_shard, DeepSpeed MiCS): ZeRO shards
     // over groups of dpShard data-parallel ranks (times cp) and replicates across the
-    // dp / dpShard groups. Resolved: equals dp when the scenario leaves it out (full sharding).
-    std::int64_t dpShard = 1;
+    // dp / dpShard groups. Resolved: equals dp when the scenario leaves it out (full sharding);
+    // 0 in a plan built by hand means the same.
+    std::int64_t dpShard = 0;
     CpCommType cpComm = CpCommType::P2P;
     int vpp = 1;
     std::vector<int> pipelineLayers; // pp*vpp entries, chunk order (always filled when resolved)

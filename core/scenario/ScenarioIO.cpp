@@ -173,6 +173,13 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
         p.dp = std::optional<std::int64_t>{};
     else if (auto v = r.integer("dp", 1, kMaxGpus))
         p.dp = std::optional<std::int64_t>{*v};
+    // Hybrid sharding degree (FSDP HYBRID_SHARD, torchtitan --parallelism.data_parallel_
+    // shard_degree); null = dp (full sharding).
+    if (r.isNull("dp_shard"))
+        p.dpShard = std::optional<std::int64_t>{};
+    else if (auto v = r.integer("dp_shard", 1, kMaxGpus))
+        p.dpShard = std::optional<std::int64_t>{*v};
+    p.cpComm = r.enumeration<CpCommType, EnumNames<CpCommType>>("cp_comm"); // --cp-comm-type
     p.vpp = r.int32("vpp", 1, kMaxVpp);
     if (const Json* layers = r.raw("pipeline_layers")) {
         const std::string path = r.childPath("pipeline_layers");
@@ -232,6 +239,7 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
             in.tp = o.boolean("tp");
             in.dp = o.boolean("dp");
             in.pp = o.boolean("pp");
+            in.ep = o.boolean("ep");
             o.finish();
             p.overlap = in;
         }
@@ -274,6 +282,13 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
         if (o.valid()) {
             c.scaleOut = readScaleOut(o);
             o.finish();
+        }
+    }
+    if (const Json* host = r.raw("host"); host && !host->is_null()) {
+        JsonObjectReader h(*host, r.childPath("host"), diags);
+        if (h.valid()) {
+            c.host = readHost(h);
+            h.finish();
         }
     }
     if (const Json* graph = r.raw("graph")) {
@@ -400,6 +415,8 @@ Json scenarioToJson(const Scenario& s) {
         cluster["scale_up"] = scaleUpToJson(*c.scaleUp);
     if (c.scaleOut)
         cluster["scale_out"] = scaleOutToJson(*c.scaleOut);
+    if (c.host)
+        cluster["host"] = hostToJson(*c.host);
     if (c.graph)
         cluster["graph"] = *c.graph;
     j["cluster"] = cluster;
@@ -423,6 +440,8 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(par, "ep", p.ep);
         putNullable(par, "etp", p.etp);
         putNullable(par, "dp", p.dp);
+        putNullable(par, "dp_shard", p.dpShard);
+        putEnum(par, "cp_comm", p.cpComm);
         putOptional(par, "vpp", p.vpp);
         putNullable(par, "pipeline_layers", p.pipelineLayers);
         putOptional(par, "sequence_parallel", p.sequenceParallel);
@@ -442,6 +461,7 @@ Json scenarioToJson(const Scenario& s) {
             putOptional(o, "tp", p.overlap->tp);
             putOptional(o, "dp", p.overlap->dp);
             putOptional(o, "pp", p.overlap->pp);
+            putOptional(o, "ep", p.overlap->ep);
             par["overlap"] = o;
         }
         j["parallelism"] = par;

@@ -1,11 +1,14 @@
 #include "scenario/ScenarioResolver.h"
 
 #include "common/JsonObjectReader.h"
+#include "hardware/PowerLimit.h"
 #include "scenario/ClusterGraphJson.h"
 #include "scenario/CostResolver.h"
+#include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/SectionJson.h"
+#include "scenario/ShardingResolver.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -160,6 +163,7 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
         }
     }
     c.gpuId = gpuId;
+    c.gpu.powerSibling = findPowerSibling(c.gpu, catalog); // same silicon, other power limit
     if (!in.numGpus)
         return std::nullopt; // already reported by the reader
     c.numGpus = *in.numGpus;
@@ -222,6 +226,8 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
             ok = false;
         }
     }
+    if (!resolveHost(in.host, preset ? &preset->host : nullptr, c.host, diags))
+        ok = false;
     if (in.graph && in.graph->is_object()) {
         if (auto graph = readClusterGraph(*in.graph, "/cluster/graph", diags)) {
             std::int64_t gpus = 0;
@@ -311,6 +317,7 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         p.overlap.tp = in.overlap->tp.value_or(false);
         p.overlap.dp = in.overlap->dp.value_or(false);
         p.overlap.pp = in.overlap->pp.value_or(false);
+        p.overlap.ep = in.overlap->ep.value_or(false);
     }
 
     const std::int64_t gpus = cluster.numGpus;
@@ -335,7 +342,8 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     } else {
         p.dp = gpus / modelParallel;
     }
-    p.dpShard = p.dp; // full sharding unless parallelism.dp_shard says otherwise (issue 5)
+    if (!resolveDpShard(in, ok, p, diags)) // full sharding unless dp_shard says otherwise
+        ok = false;
 
     // Tensor parallelism splits heads, KV groups and the FFN (Megatron-LM column/row
     // parallel layers need exact division).
@@ -348,6 +356,8 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     if (model.ffnHidden % p.tp != 0)
         fail("/parallelism/tp", "ffn_hidden = " + std::to_string(model.ffnHidden) +
                                     " is not divisible by tp = " + std::to_string(p.tp));
+    if (!resolveCpComm(in, model, p, diags))
+        ok = false;
     if (p.sequenceParallel && p.tp == 1)
         diags.warning("/parallelism/sequence_parallel",
                       "has no effect with tp = 1 (Megatron-LM turns it off)");
