@@ -29,6 +29,15 @@ struct StageMemory {
     MemoryBreakdown bytes;
 };
 
+// Host DRAM and NVMe that offloaded states need on the busiest node (parallelism.offload;
+// estimate/Offload.h). GPU memory and `fits` do not count them.
+struct HostMemory {
+    double bytesPerNode = 0;
+    std::optional<double> capacityBytes; // cluster.host.memory_gib; nullopt = unknown
+    double nvmeBytesPerNode = 0;
+    std::optional<double> nvmeCapacityBytes; // cluster.host.nvme_tb; nullopt = unknown
+};
+
 // Seconds per optimizer step; the parts sum to Estimate::stepSeconds.
 struct TimeBreakdown {
     double compute = 0;
@@ -94,6 +103,7 @@ struct Estimate {
     int peakStage = 0;
     MemoryBreakdown peakBreakdown;
     std::vector<StageMemory> stages;
+    std::optional<HostMemory> hostMemory; // nullopt when nothing is offloaded
 
     double stepSeconds = 0;
     TimeBreakdown time;

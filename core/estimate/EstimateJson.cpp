@@ -29,6 +29,20 @@ ordered_json memoryBreakdownJson(const MemoryBreakdown& b) {
     return j;
 }
 
+// Offloaded states on the busiest node's host (beyond the spec; estimate/Offload.h): null
+// when nothing is offloaded, capacities null when the host figure is unknown.
+ordered_json hostMemoryJson(const std::optional<HostMemory>& h) {
+    if (!h)
+        return nullptr;
+    ordered_json j = ordered_json::object();
+    j["bytes_per_node"] = bytesValue(h->bytesPerNode);
+    j["capacity_bytes"] = h->capacityBytes ? bytesValue(*h->capacityBytes) : ordered_json(nullptr);
+    j["nvme_bytes_per_node"] = bytesValue(h->nvmeBytesPerNode);
+    j["nvme_capacity_bytes"] =
+        h->nvmeCapacityBytes ? bytesValue(*h->nvmeCapacityBytes) : ordered_json(nullptr);
+    return j;
+}
+
 std::string format(const char* fmt, double a, double b = 0, double c = 0) {
     char buf[160];
     std::snprintf(buf, sizeof buf, fmt, a, b, c);
@@ -134,6 +148,7 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     memory["capacity_bytes"] = bytesValue(e.capacityBytes);
     memory["peak_bytes"] = bytesValue(e.peakBytes);
     memory["breakdown_bytes"] = memoryBreakdownJson(e.peakBreakdown);
+    memory["host_memory"] = hostMemoryJson(e.hostMemory);
     j["memory"] = std::move(memory);
 
     ordered_json time = ordered_json::object();
@@ -210,6 +225,15 @@ std::string estimateToText(const Estimate& e) {
                   m.gradients / kGiB, m.optimizer / kGiB);
     out += format("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
                   m.activations / kGiB, m.commBuffers / kGiB, m.framework / kGiB);
+    if (e.hostMemory) {
+        const HostMemory& h = *e.hostMemory;
+        out += format("  offloaded: %.1f GiB host memory per node", h.bytesPerNode / kGiB);
+        out += h.capacityBytes ? format(" of %.1f GiB", *h.capacityBytes / kGiB)
+                               : " (capacity unknown)";
+        if (h.nvmeBytesPerNode > 0)
+            out += format(", %.2f TB NVMe per node", h.nvmeBytesPerNode / 1e12);
+        out += "\n";
+    }
     out += format("step: %.3f s", e.stepSeconds);
     out += "  (" + std::to_string(e.microbatches) + " micro-batches)\n";
     const TimeBreakdown& t = e.time;

@@ -1,9 +1,70 @@
 #include "parallel/PlanSupport.h"
 
 #include <numeric>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace ts {
+
+namespace {
+
+// Offload (estimate/Offload.h): the ZeRO stage each kind runs with, and the host figures its
+// time depends on. An unknown figure is an error at its cluster.host key, once.
+void checkOffload(const ResolvedScenario& sc, Diagnostics& diags) {
+    const OffloadConfig& o = sc.parallel.offload;
+    const HostConfig& h = sc.cluster.host;
+    const int zero = sc.parallel.zero;
+    std::set<std::string> reported;
+    const auto need = [&](const std::optional<double>& figure, const std::string& key,
+                          const std::string& what, const std::string& use) {
+        if (figure || !reported.insert(key).second)
+            return;
+        diags.error("/cluster/host/" + key, what + " needs " + use +
+                                                ", which is unknown: set cluster.host." + key +
+                                                " or pick a cluster preset that has it");
+    };
+    const auto name = [](OffloadTarget t) {
+        return std::string(t == OffloadTarget::Nvme ? "nvme" : "cpu");
+    };
+    const auto needLinks = [&](OffloadTarget t, const std::string& what) {
+        need(h.pcieGBps, "pcie_gb_s", what, "the GPU-host link bandwidth per GPU");
+        if (t == OffloadTarget::Nvme) {
+            need(h.nvmeReadGBps, "nvme_read_gb_s", what, "the node's NVMe read bandwidth");
+            need(h.nvmeWriteGBps, "nvme_write_gb_s", what, "the node's NVMe write bandwidth");
+        }
+    };
+    if (o.optimizer != OffloadTarget::None) {
+        const std::string what = "optimizer offload to " + name(o.optimizer);
+        // DeepSpeed runtime/zero/config.py: offload_optimizer is "valid for ZeRO stage 1, 2,
+        // 3"; its NVMe swapping (ZeRO-Infinity) lives in the stage-3 optimizer (stage3.py,
+        // PartitionedOptimizerSwapper).
+        if (zero < 1)
+            diags.error("/parallelism/offload/optimizer",
+                        what + " needs zero >= 1 (each rank offloads its shard of the optimizer "
+                               "states): set parallelism.zero");
+        else if (o.optimizer == OffloadTarget::Nvme && zero < 3)
+            diags.error("/parallelism/offload/optimizer",
+                        what + " needs zero 3 (ZeRO-Infinity): set parallelism.zero to 3, or "
+                               "offload the optimizer to cpu");
+        needLinks(o.optimizer, what);
+        need(h.memoryGBps, "memory_gb_s", what,
+             "the host memory bandwidth per node (the CPU optimizer step)");
+    }
+    if (o.params != OffloadTarget::None) {
+        const std::string what = "parameter offload to " + name(o.params);
+        // DeepSpeed runtime/zero/config.py: offload_param is "valid only with stage 3".
+        if (zero != 3)
+            diags.error("/parallelism/offload/params",
+                        what + " needs zero 3 (parameters sharded and fetched layer by layer): "
+                               "set parallelism.zero to 3");
+        needLinks(o.params, what);
+    }
+    if (o.activations != OffloadTarget::None)
+        needLinks(o.activations, "activation offload to " + name(o.activations));
+}
+
+} // namespace
 
 bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
     const std::size_t before = diags.errorCount();
@@ -15,12 +76,7 @@ bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
         notYet("/parallelism/ep", "expert parallelism without experts");
     if (p.schedule == PipelineScheduleKind::ZeroBubble && p.vpp > 1)
         notYet("/parallelism/schedule", "the zero-bubble schedule with vpp > 1 (ZB-V)");
-    if (p.offload.optimizer != OffloadTarget::None)
-        notYet("/parallelism/offload/optimizer", "optimizer offload");
-    if (p.offload.params != OffloadTarget::None)
-        notYet("/parallelism/offload/params", "parameter offload");
-    if (p.offload.activations != OffloadTarget::None)
-        notYet("/parallelism/offload/activations", "activation offload");
+    checkOffload(sc, diags);
     if (sc.training.precision == Precision::NvFp4 && !sc.cluster.gpu.fp4Tflops)
         diags.error("/training/precision", "nvfp4 needs a GPU with an FP4 peak (fp4_tflops)");
     if ((sc.training.precision == Precision::Fp8 || sc.training.precision == Precision::MxFp8) &&

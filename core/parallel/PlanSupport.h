@@ -10,8 +10,9 @@
 namespace ts {
 
 // Adds a "not modelled yet: ..." error (with the JSON path of the cause) for every feature
-// outside the dense-transformer scope (MoE, MLA, context parallelism, offload, zero-bubble and
-// breadth-first schedules). Returns true when the plan can be estimated.
+// outside the estimator's scope, and an error for a plan the estimator cannot cost as given
+// (offload without the ZeRO stage or the host figures it needs). Returns true when the plan
+// can be estimated.
 bool checkPlanSupported(const ResolvedScenario& scenario, Diagnostics& diags);
 
 // The effective schedule: interleaving whenever a rank holds more than one chunk.
