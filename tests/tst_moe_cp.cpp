@@ -69,6 +69,7 @@ ResolvedScenario scenario(const ModelConfig& model) {
     p.etp = 1;
     p.pp = 2;
     p.dp = 32;
+    p.dpShard = p.dp; // full sharding, as a resolved scenario without dp_shard
     p.vpp = 1;
     p.pipelineLayers = {model.layers / 2, model.layers - model.layers / 2};
     p.zero = 1;
@@ -150,10 +151,10 @@ void TestMoeCp::contextParallelHalvesActivations() {
     ResolvedScenario a = scenario(llama3_8b());
     a.parallel.pp = 1;
     a.parallel.pipelineLayers = {32};
-    a.parallel.dp = 64;
+    a.parallel.dp = a.parallel.dpShard = 64;
     ResolvedScenario b = a;
     b.parallel.cp = 2;
-    b.parallel.dp = 32;
+    b.parallel.dp = b.parallel.dpShard = 32;
     const Estimate ea = estimateOrFail(a), eb = estimateOrFail(b);
     QVERIFY2(near(eb.peakBreakdown.activations, 0.5 * ea.peakBreakdown.activations, 1e-9),
              qPrintable(QString("%1 vs %2")
@@ -171,10 +172,10 @@ void TestMoeCp::contextParallelSplitsCompute() {
     ResolvedScenario a = scenario(llama3_8b());
     a.training.seqLen = 32768;
     a.training.globalBatch = 64;
-    a.parallel.dp = 32;
+    a.parallel.dp = a.parallel.dpShard = 32;
     ResolvedScenario b = a;
     b.parallel.cp = 2;
-    b.parallel.dp = 16;
+    b.parallel.dp = b.parallel.dpShard = 16;
     b.training.globalBatch = 32;
     const Estimate ea = estimateOrFail(a), eb = estimateOrFail(b);
     const double ratio = eb.time.compute / ea.time.compute;
@@ -301,7 +302,7 @@ void TestMoeCp::breadthFirstShortensGpipeBubble() {
 void TestMoeCp::zeroBubbleEstimates() {
     ResolvedScenario a = scenario(llama3_8b());
     a.parallel.pp = 4;
-    a.parallel.dp = 16;
+    a.parallel.dp = a.parallel.dpShard = 16;
     a.parallel.pipelineLayers = {8, 8, 8, 8};
     ResolvedScenario b = a;
     b.parallel.schedule = PipelineScheduleKind::ZeroBubble;

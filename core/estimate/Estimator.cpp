@@ -2,9 +2,12 @@
 
 #include "calibration/CalibratedSettings.h"
 #include "energy/EnergyEstimate.h"
+#include "estimate/DataParallelCost.h"
 #include "estimate/MoeLayerCost.h"
+#include "estimate/Offload.h"
 #include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
+#include "hardware/PowerLimit.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
 #include "parallel/PipelineSchedule.h"
@@ -57,8 +60,9 @@ struct CommAccount {
 // The per-stage pieces of a micro-batch, by breakdown category (seconds).
 struct StageParts {
     double compute = 0, recompute = 0, tp = 0, cp = 0, ep = 0, pp = 0, dp = 0;
+    double offload = 0;     // exposed CPU/NVMe offload transfers (estimate/Offload.h)
     double memoryBound = 0; // of compute + recompute: elementwise work (for the power model)
-    double total() const { return compute + recompute + tp + cp + ep + pp + dp; }
+    double total() const { return compute + recompute + tp + cp + ep + pp + dp + offload; }
 };
 
 std::string formatGiB(double bytes) {
@@ -106,10 +110,11 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const double md = static_cast<double>(m);
     const PipelineScheduleKind schedule = effectiveSchedule(plan);
     const GroupStrides strides = groupStrides(plan);
-    // Gradients and ZeRO shards span the data- and context-parallel ranks together (CP ranks
-    // hold the same weights: Megatron-Core's dp-cp group, torchtitan's dp_shard_cp mesh).
-    const std::int64_t dpCp = plan.dp * std::max(1, plan.cp);
-    const GroupPlacement dpGroup{static_cast<int>(dpCp), strides.cp};
+    // Gradients span the data- and context-parallel ranks together (CP ranks hold the same
+    // weights: Megatron-Core's dp-cp group, torchtitan's dp_shard_cp mesh); ZeRO shards span
+    // dp_shard x cp of them (hybrid sharding; estimate/DataParallelCost.h).
+    const DataParallelGroups dpg = dataParallelGroups(plan, strides);
+    const std::int64_t dpCp = dpg.dpCp;
     const GroupPlacement ppGroup{pp, strides.pp};
     const double tp = plan.tp;
     const double gradBytes = gradientReduceBytes(train.precision);
@@ -157,6 +162,18 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         const double exposed = exposedAfterOverlap(c.seconds, pass.gemm, ov.tpExposedFraction);
         return exposed + ov.interference * (c.seconds - exposed);
     };
+    // Exposed expert-parallel all-to-alls of a chunk, `a2aSeconds` beside `computeSeconds`.
+    // Overlapped (parallelism.overlap.ep; DeepSeek-V3 report, arXiv 2412.19437, sec. 3.2.1)
+    // as TP and DP are: max(f c, c - t), plus the OverlapModel's interference on the hidden
+    // part (the compute shares the GPU with the all-to-all kernels: DeepSeek-V3 gives them 20
+    // of the H800's 132 SMs, sec. 3.2.2).
+    const auto epExposed = [&](double a2aSeconds, double computeSeconds) {
+        if (!plan.overlap.ep)
+            return a2aSeconds;
+        const double exposed =
+            exposedAfterOverlap(a2aSeconds, computeSeconds, ov.epExposedFraction);
+        return exposed + ov.interference * (a2aSeconds - exposed);
+    };
     const double layerTpF = tpExposed(layer.tpForward, layer.forward);
     const double layerTpB = tpExposed(layer.tpBackward, layer.backward);
     const double embedTpF = tpExposed(embed.tpForward, embed.forward);
@@ -172,6 +189,60 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
 
     const double perLayerParamsLocal = params.perLayer.tensorParallel / tp +
                                        (params.perLayer.total() - params.perLayer.tensorParallel);
+
+    // Memory per stage: activations.
+    // Context parallelism divides every activation by cp (each rank holds s/cp tokens).
+    const ActivationLayout actLayout{train.seqLen / std::max(1, plan.cp), train.microBatch, plan.tp,
+                                     plan.sequenceParallel};
+    // MoE / MLA: the same accounting on an equivalent dense layer. MLA keeps Q and K of
+    // d_qk, V and the attention output of d_v per head (the latents are small): 4 d_qk + 4 d_v
+    // bytes per head and token, what a dense MHA layer of head_dim (d_qk + d_v) / 2 holds.
+    // MoE: an MLP of width k x imbalance x expert_ffn + shared x expert_ffn, plus the
+    // permuted token copies (2 k h bytes per token = 6 bytes x k h / 3).
+    ModelConfig actModel = model;
+    if (model.mla) {
+        const AttentionHeadDims d = attentionHeadDims(model);
+        actModel.headDim = (d.qk + d.v) / 2;
+        actModel.kvHeads = model.heads;
+    }
+    if (model.moe)
+        actModel.ffnHidden = static_cast<std::int64_t>(
+            model.moe->topK * imbalance * double(model.moe->expertFfnHidden) +
+            model.moe->sharedExperts * double(model.moe->expertFfnHidden) +
+            model.moe->topK * double(model.hidden) / 3.0);
+    const double actNone = layerActivationBytes(actModel, actLayout, set.activations);
+    const double actSelective = layerActivationBytesSelective(actModel, actLayout, set.activations);
+    const double actFull = layerActivationBytesFull(actModel, actLayout);
+    // Activations one micro-batch stashes on stage s, and the recomputed layer's working set.
+    struct StageActivations {
+        double perMicrobatch = 0, workingSet = 0;
+    };
+    const auto stageActivations = [&](int s) {
+        const int stageLayers = layout.stageLayers[s];
+        StageActivations a;
+        switch (plan.recompute) {
+        case RecomputeMode::None:
+            a.perMicrobatch = stageLayers * actNone;
+            break;
+        case RecomputeMode::Selective:
+            a.perMicrobatch = stageLayers * actSelective;
+            break;
+        case RecomputeMode::Full: {
+            const int recomputed =
+                plan.recomputeLayers ? std::min(*plan.recomputeLayers, stageLayers) : stageLayers;
+            a.perMicrobatch = recomputed * actFull + (stageLayers - recomputed) * actNone;
+            // The layer being recomputed holds its full activations during its backward.
+            a.workingSet = recomputed > 0 ? actNone : 0.0;
+            break;
+        }
+        }
+        return a;
+    };
+    // CPU / NVMe offload (estimate/Offload.h).
+    const bool offloading = anyOffload(plan.offload);
+    const OffloadPlan offload = offloadPlan(sc, stateBytes);
+    std::vector<double> stageLocalParams(pp, 0.0);
+    std::vector<HostBytes> stageHost(pp);
 
     // Per (stage, chunk): micro-batch forward/backward seconds and their parts.
     const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
@@ -209,7 +280,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             b.tp = l * chunkTpB;
             f.cp = l * chunkLayer.cpForward.seconds;
             b.cp = l * chunkLayer.cpBackward.seconds;
-            // Expert-parallel all-to-alls, not overlapped with compute.
+            // Expert-parallel all-to-alls (their overlap is applied below, once the chunk's
+            // compute is known).
             f.ep = l * chunkLayer.epForward.seconds;
             b.ep = l * chunkLayer.epBackward.seconds;
             f.memoryBound = l * chunkLayer.forward.elementwise;
@@ -276,12 +348,12 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             }
             // ZeRO-3 / FSDP: gather the chunk's weights before its forward and again before
             // its backward; reduce-scatter its gradients after the backward, every
-            // micro-batch (PyTorch FSDP default with gradient accumulation).
-            if (plan.zero >= 3 && dpCp > 1) {
-                const CollectiveTime ag =
-                    collectives.cost(Collective::AllGather, chunkParams * weightBytes, dpGroup);
-                const CollectiveTime rs =
-                    collectives.cost(Collective::ReduceScatter, chunkParams * gradBytes, dpGroup);
+            // micro-batch (PyTorch FSDP default with gradient accumulation), in the shard group.
+            if (plan.zero >= 3 && dpg.shardRanks > 1) {
+                const ShardedChunkComm z3 =
+                    zero3ChunkComm(collectives, dpg, chunkParams, weightBytes, gradBytes);
+                const CollectiveTime& ag = z3.gather;
+                const CollectiveTime& rs = z3.reduceScatter;
                 ca.add(ca.dp, ag, 2.0 * md);
                 ca.add(ca.dp, rs, md);
                 const double bwdComm = ag.seconds + rs.seconds;
@@ -300,6 +372,25 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                 f.dp += memoryBoundSeconds(hw, copyBytes, 1);
                 b.dp += memoryBoundSeconds(hw, copyBytes + chunkParams * (2.0 + gradBytes), 2);
             }
+            // overlap.ep: a micro-batch's dispatch and combine hide behind another's compute
+            // (DualPipe pairs a forward chunk with a backward chunk; this models the overlap
+            // only, against the chunk's own compute).
+            f.ep = epExposed(f.ep, f.compute);
+            b.ep = epExposed(b.ep, b.compute + b.recompute);
+            if (offloading) {
+                ChunkOffloadInput oc;
+                oc.layers = l;
+                oc.paramShard = chunkParams / double(dpg.shardRanks) +
+                                lMoe * expertLayerLocal / double(expertDp);
+                oc.stashBytes =
+                    stageLayers > 0 ? stageActivations(s).perMicrobatch * l / stageLayers : 0.0;
+                oc.keptFraction = activationKeptFraction(stageLayers);
+                oc.forwardCompute = f.compute;
+                oc.backwardCompute = b.compute + b.recompute;
+                const ChunkOffload co = chunkOffload(offload, oc);
+                f.offload = co.forwardExposed;
+                b.offload = co.backwardExposed;
+            }
             const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
             fwd[idx] = f.total();
             bwd[idx] = b.total();
@@ -316,6 +407,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             parts[s].ep += md * (f.ep + b.ep);
             parts[s].pp += md * (f.pp + b.pp);
             parts[s].dp += md * (f.dp + b.dp);
+            parts[s].offload += md * (f.offload + b.offload);
         }
     }
 
@@ -335,23 +427,23 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     est.timelineMicrobatches = pr.simulatedMicrobatches;
     est.microbatches = m;
 
-    // After the last backward: gradient reduction (ZeRO 0-2), the optimizer step, and the
-    // all-gather of the updated weights (ZeRO 1-2, Megatron's distributed optimizer).
+    // After the last backward: gradient reduction (ZeRO 0-2; with hybrid sharding also the
+    // all-reduce of the gradient shards across the replicas, ZeRO 1-3), the optimizer step,
+    // and the all-gather of the updated weights (ZeRO 1-2, Megatron's distributed optimizer).
     std::vector<double> postDp(pp, 0.0), postOpt(pp, 0.0), stageEnd(pp, 0.0);
+    std::vector<double> postOffload(pp, 0.0); // CPU optimizer step and weight copies
     for (int s = 0; s < pp; ++s) {
-        if (dpCp > 1 && plan.zero < 3) {
-            const double gradBuffer = stageParams[s] * gradBytes;
-            const CollectiveTime red =
-                collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
-                                 gradBuffer, dpGroup);
+        if (dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
+            const GradientSync sync =
+                gradientSync(collectives, dpg, plan.zero, stageParams[s], weightBytes, gradBytes);
+            const CollectiveTime& red = sync.reduce;
             CommAccount& ca = stageComm[s];
             ca.add(ca.dp, red, 1.0);
             double exposed = plan.overlap.dp ? exposedAfterOverlap(red.seconds, stageBwd[s],
                                                                    ov.dpExposedFraction)
                                              : red.seconds;
-            if (plan.zero >= 1) {
-                const CollectiveTime ag =
-                    collectives.cost(Collective::AllGather, stageParams[s] * weightBytes, dpGroup);
+            if (plan.zero >= 1 && plan.zero < 3) {
+                const CollectiveTime& ag = sync.gather;
                 ca.add(ca.dp, ag, 1.0);
                 exposed += plan.overlap.dp
                                ? exposedAfterOverlap(ag.seconds, stageFwd[s], ov.dpExposedFraction)
@@ -370,11 +462,18 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                              ? exposedAfterOverlap(red.seconds, stageBwd[s], ov.dpExposedFraction)
                              : red.seconds;
         }
-        const double localParams = stageParams[s] / (plan.zero >= 1 ? double(dpCp) : 1.0) +
-                                   stageExpertParams[s] / (plan.zero >= 1 ? double(expertDp) : 1.0);
+        const double localParams =
+            stageParams[s] / (plan.zero >= 1 ? double(dpg.shardRanks) : 1.0) +
+            stageExpertParams[s] / (plan.zero >= 1 ? double(expertDp) : 1.0);
+        stageLocalParams[s] = localParams;
         postOpt[s] =
-            memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
-        stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s];
+            plan.offload.optimizer != OffloadTarget::None
+                ? 0.0 // on the CPU (estimate/Offload.h)
+                : memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
+        if (offloading)
+            postOffload[s] =
+                stepOffload(offload, localParams, layout.stageLayers[s]).exposedSeconds;
+        stageEnd[s] = pr.stageEndSeconds[s] + postDp[s] + postOpt[s] + postOffload[s];
     }
     const int last =
         static_cast<int>(std::max_element(stageEnd.begin(), stageEnd.end()) - stageEnd.begin());
@@ -384,8 +483,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     // first stage) that mostly waits, and its waiting would hide the others' work as "bubble".
     int ref = 0;
     for (int s = 1; s < pp; ++s)
-        if (pr.stageBusySeconds[s] + postDp[s] + postOpt[s] >
-            pr.stageBusySeconds[ref] + postDp[ref] + postOpt[ref])
+        if (pr.stageBusySeconds[s] + postDp[s] + postOpt[s] + postOffload[s] >
+            pr.stageBusySeconds[ref] + postDp[ref] + postOpt[ref] + postOffload[ref])
             ref = s;
     est.breakdownStage = ref;
     TimeBreakdown& tb = est.time;
@@ -398,10 +497,12 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     tb.ppExposed = parts[ref].pp;
     tb.dpExposed = parts[ref].dp + postDp[ref];
     tb.optimizer = postOpt[ref];
+    tb.offloadExposed = parts[ref].offload + postOffload[ref];
     // The bubble is what remains of the step: idle time of the bottleneck rank.
-    tb.pipelineBubble = std::max(
-        0.0, est.stepSeconds - (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed +
-                                tb.epExposed + tb.ppExposed + tb.dpExposed + tb.optimizer));
+    tb.pipelineBubble =
+        std::max(0.0, est.stepSeconds -
+                          (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed + tb.epExposed +
+                           tb.ppExposed + tb.dpExposed + tb.optimizer + tb.offloadExposed));
     est.stepSeconds = tb.sum();
 
     est.stageTimes.reserve(pp);
@@ -410,36 +511,16 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             {s, stageFwd[s], stageBwd[s], pr.stageBusySeconds[s], stageEnd[s]});
 
     // Memory per stage.
-    // Context parallelism divides every activation by cp (each rank holds s/cp tokens).
-    const ActivationLayout actLayout{train.seqLen / std::max(1, plan.cp), train.microBatch, plan.tp,
-                                     plan.sequenceParallel};
-    // MoE / MLA: the same accounting on an equivalent dense layer. MLA keeps Q and K of
-    // d_qk, V and the attention output of d_v per head (the latents are small): 4 d_qk + 4 d_v
-    // bytes per head and token, what a dense MHA layer of head_dim (d_qk + d_v) / 2 holds.
-    // MoE: an MLP of width k x imbalance x expert_ffn + shared x expert_ffn, plus the
-    // permuted token copies (2 k h bytes per token = 6 bytes x k h / 3).
-    ModelConfig actModel = model;
-    if (model.mla) {
-        const AttentionHeadDims d = attentionHeadDims(model);
-        actModel.headDim = (d.qk + d.v) / 2;
-        actModel.kvHeads = model.heads;
-    }
-    if (model.moe)
-        actModel.ffnHidden = static_cast<std::int64_t>(
-            model.moe->topK * imbalance * double(model.moe->expertFfnHidden) +
-            model.moe->sharedExperts * double(model.moe->expertFfnHidden) +
-            model.moe->topK * double(model.hidden) / 3.0);
-    const double actNone = layerActivationBytes(actModel, actLayout, set.activations);
-    const double actSelective = layerActivationBytesSelective(actModel, actLayout, set.activations);
-    const double actFull = layerActivationBytesFull(actModel, actLayout);
     const double gpuBytes = sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
-    int communicators = (plan.tp > 1) + (dpCp > 1) + (pp > 1) + (plan.cp > 1);
+    int communicators = (plan.tp > 1) + (dpCp > 1) + (pp > 1) + (plan.cp > 1) + dpg.hybrid();
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
-        const ModelStateBytes states = modelStateBytes(stageParams[s], dpCp, plan.zero, stateBytes);
+        // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
+        const ModelStateBytes states =
+            modelStateBytes(stageParams[s], dpg.shardRanks, plan.zero, stateBytes);
         const ModelStateBytes experts =
             modelStateBytes(stageExpertParams[s], expertDp, plan.zero, stateBytes);
         sm.bytes.weights = states.weights + experts.weights;
@@ -449,30 +530,15 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         sm.bytes.weights +=
             lowPrecisionWeightCopyBytes(train.precision, plan.zero) * stageLinearParams[s];
         const int stageLayers = layout.stageLayers[s];
-        double perMicrobatch = 0;
-        double workingSet = 0;
-        switch (plan.recompute) {
-        case RecomputeMode::None:
-            perMicrobatch = stageLayers * actNone;
-            break;
-        case RecomputeMode::Selective:
-            perMicrobatch = stageLayers * actSelective;
-            break;
-        case RecomputeMode::Full: {
-            const int recomputed =
-                plan.recomputeLayers ? std::min(*plan.recomputeLayers, stageLayers) : stageLayers;
-            perMicrobatch = recomputed * actFull + (stageLayers - recomputed) * actNone;
-            // The layer being recomputed holds its full activations during its backward.
-            workingSet = recomputed > 0 ? actNone : 0.0;
-            break;
-        }
-        }
+        const StageActivations acts = stageActivations(s);
+        const double perMicrobatch = acts.perMicrobatch;
+        const double workingSet = acts.workingSet;
         const double inFlight = microbatchesInFlight(schedule, pp, vpp, s, m);
         sm.bytes.activations = inFlight * perMicrobatch + workingSet;
         if (s == pp - 1)
             sm.bytes.activations += outputLayerActivationBytes(model, actLayout);
         sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
-        if (plan.zero >= 3 && dpCp > 1) {
+        if (plan.zero >= 3 && dpg.shardRanks > 1) {
             // FSDP: the gathered weights of the current and the prefetched layer, and one
             // layer's unsharded gradients before their reduce-scatter.
             sm.bytes.commBuffers += perLayerParamsLocal * (2.0 * weightBytes + gradBytes);
@@ -481,6 +547,21 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             // TransformerEngine userbuffers for TP overlap: gathered [s, b, h] in and out.
             sm.bytes.commBuffers +=
                 2.0 * double(train.seqLen) * train.microBatch * model.hidden * actBytes;
+        }
+        if (offloading) {
+            StageOffloadInput so;
+            so.localParams = stageLocalParams[s];
+            // Fetched a module at a time: a layer, or the embedding / output matrix.
+            double module = sparse ? std::max(denseLayerLocal, moeLayerLocal + expertLayerLocal)
+                                   : perLayerParamsLocal;
+            if (s == 0 || s == pp - 1)
+                module = std::max(module, double(model.vocab) * model.hidden / tp);
+            so.workingParams = std::min(stageParams[s] + stageExpertParams[s], 2.0 * module);
+            so.dpShard = dpg.shardRanks;
+            so.stashPerMicrobatch = perMicrobatch;
+            so.microbatchesInFlight = inFlight;
+            so.stageLayers = stageLayers;
+            stageHost[s] = applyStageOffload(offload, so, sm.bytes);
         }
         const double tensors = sm.bytes.weights + sm.bytes.gradients + sm.bytes.optimizer +
                                sm.bytes.activations + sm.bytes.commBuffers;
@@ -494,6 +575,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         est.stages.push_back(sm);
     }
     est.fits = est.peakBytes <= est.capacityBytes;
+    if (offloading)
+        est.hostMemory = hostMemoryPerNode(sc, stageHost);
 
     // Throughput.
     const double tokensPerStep = double(train.globalBatch) * double(train.seqLen);
@@ -537,13 +620,23 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     if (model.moe)
         est.warnings.push_back("expert imbalance factor assumed 1.1 (busiest expert-parallel "
                                "rank over the mean; DeepSeek-V3 report, arXiv 2412.19437)");
-    if (model.moe && plan.ep > 1)
-        est.warnings.push_back("expert-parallel all-to-alls counted as exposed: their overlap "
-                               "with another micro-batch (DualPipe, Megatron-Core's "
-                               "--overlap-moe-expert-parallel-comm) is not modelled yet");
+    if (model.moe && plan.ep > 1 && !plan.overlap.ep)
+        est.warnings.push_back("expert-parallel all-to-alls counted as exposed: set "
+                               "parallelism.overlap.ep to hide them behind another "
+                               "micro-batch's compute (DualPipe, Megatron-Core's "
+                               "--overlap-moe-expert-parallel-comm)");
+    if (model.moe && plan.ep > 1 && plan.overlap.ep && pp > 1)
+        est.warnings.push_back("parallelism.overlap.ep: only the all-to-all overlap is "
+                               "modelled; DualPipe's bidirectional pipeline schedule is not (the "
+                               "schedule stays " +
+                               std::string(enumName(schedule)) + ")");
+    if (!sc.calibrationProfile && sc.cluster.gpu.powerSibling)
+        est.warnings.push_back(powerSiblingWarning(sc.cluster.gpu));
     for (const Diagnostic& d : topologyDiags.all())
         est.warnings.push_back("network graph: " + d.path + ": " + d.message +
                                (onGraph ? "" : " (collectives use the two-level model)"));
+    if (offloading)
+        addOffloadWarnings(sc, offload, est);
     addEnergyAndCost(sc, est);
     return est;
 }

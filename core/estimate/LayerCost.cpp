@@ -103,12 +103,16 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     const AttentionShape attn{double(sc.training.microBatch) * sc.model.heads / s.tp,
                               sc.training.seqLen, sc.model.headDim, kCausalAttention};
     if (ctx.flashAttention) {
-        // Ring attention over the cp group (cp = 1: the plain kernel).
+        // Context parallelism over the cp group by parallelism.cp_comm: ring, K/V all-gather
+        // or Ulysses all-to-all (estimate/ContextParallel.h; cp = 1: the plain kernel).
         const int cp = std::max(1, sc.parallel.cp);
         const GroupPlacement cpGroup{cp, static_cast<long long>(sc.parallel.tp)};
-        const ContextParallelAttention ring =
-            ringAttention(hw, ctx.collectives, attn, cp, cpGroup,
-                          2.0 * s.kv / s.tp * s.actBytes * double(sc.training.microBatch));
+        const double mb = double(sc.training.microBatch);
+        const double qBytes = s.q / s.tp * s.actBytes * mb;
+        const AttentionTokenBytes tokenBytes{qBytes, 2.0 * s.kv / s.tp * s.actBytes * mb, qBytes,
+                                             double(sc.model.kvHeads) / s.tp};
+        const ContextParallelAttention ring = contextParallelAttention(
+            hw, ctx.collectives, sc.parallel.cpComm, attn, cp, cpGroup, tokenBytes);
         c.forward.attention = ring.forwardSeconds;
         c.backward.attention = ring.backwardSeconds;
         c.cpForward = ring.forwardComm;

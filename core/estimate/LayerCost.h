@@ -17,6 +17,13 @@ namespace ts {
 struct OverlapModel {
     double tpExposedFraction = 0.15;
     double dpExposedFraction = 0.30;
+    // Expert-parallel all-to-alls overlapped with another micro-batch's compute
+    // (parallelism.overlap.ep: DeepSeek-V3's DualPipe, arXiv 2412.19437 sec. 3.2.1;
+    // Megatron-Core --overlap-moe-expert-parallel-comm). No published run in
+    // tests/tst_accuracy.cpp sets it, so it is not calibrated: TP's chunked-overlap value, as
+    // DualPipe too splits a chunk into a few pieces (attention, dispatch, MLP, combine) and
+    // the first and last cannot be paired.
+    double epExposedFraction = 0.15;
     // Slowdown of compute that runs beside an overlapped collective (SMs and HBM shared with
     // the NCCL kernels), as a fraction of the hidden communication time.
     double interference = 0.10;
@@ -35,8 +42,8 @@ struct LayerCost {
     // Tensor-parallel collectives (seconds, before any overlap) and bytes sent per GPU.
     CollectiveTime tpForward;
     CollectiveTime tpBackward;
-    // Context parallelism (estimate/ContextParallel.h): seconds already net of the overlap
-    // with the attention steps.
+    // Context parallelism (estimate/ContextParallel.h, the parallelism.cp_comm variant):
+    // exposed seconds (the ring's net of its overlap with the attention steps).
     CollectiveTime cpForward;
     CollectiveTime cpBackward;
     // Expert parallelism (estimate/MoeLayerCost.h): dispatch and combine all-to-alls.

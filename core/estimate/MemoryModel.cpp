@@ -29,9 +29,9 @@ StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimiz
     return b;
 }
 
-ModelStateBytes modelStateBytes(double params, std::int64_t dp, int zero,
+ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
                                 const StateBytesPerParam& bytes) {
-    const double d = static_cast<double>(std::max<std::int64_t>(1, dp));
+    const double d = static_cast<double>(std::max<std::int64_t>(1, shardRanks));
     ModelStateBytes m;
     m.weights = params * bytes.weights / (zero >= 3 ? d : 1.0);
     m.gradients = params * bytes.gradients / (zero >= 2 ? d : 1.0);

@@ -35,9 +35,11 @@ struct ModelStateBytes {
     double total() const { return weights + gradients + optimizer; }
 };
 
-// ZeRO (Rajbhandari et al. 2020, Fig. 1): stage 1 shards optimizer states over the `dp`
-// replicas (= Megatron's distributed optimizer), stage 2 also gradients, stage 3 also weights.
-ModelStateBytes modelStateBytes(double params, std::int64_t dp, int zero,
+// ZeRO (Rajbhandari et al. 2020, Fig. 1): stage 1 shards optimizer states over the
+// `shardRanks` data-parallel ranks (= Megatron's distributed optimizer), stage 2 also
+// gradients, stage 3 also weights. The estimator passes dp x cp, or dp_shard x cp under
+// hybrid sharding (estimate/DataParallelCost.h), or the expert-DP group for routed experts.
+ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
                                 const StateBytesPerParam& bytes);
 
 // What Korthikanti et al. 2022 assume (GPT: dropout after attention and MLP, attention

@@ -74,7 +74,9 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
 
     // Attention projections.
     const AttentionHeadDims hd = attentionHeadDims(m);
-    double kvWidthPerRank = 0; // K and V widths on one rank (for ring attention)
+    // Widths on one rank for context parallelism: K and V together (ring, all-gather), and
+    // Q, the output and the KV heads (Ulysses).
+    double kvWidthPerRank = 0, qWidthPerRank = 0, outWidthPerRank = 0, kvHeadsPerRank = 0;
     double elementwiseFwd = 0; // bytes per token
     if (m.mla) {
         const MlaConfig& a = *m.mla;
@@ -91,20 +93,28 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
         linear(c, tokens, h, heads * a.vHeadDim / tp, out);
         elementwiseFwd += 4.0 * a.kvLoraRank + 4.0 * heads * a.qkRopeHeadDim / tp; // norm, RoPE
         kvWidthPerRank = heads * (qk + hd.v) / tp;
+        qWidthPerRank = heads * qk / tp;
+        outWidthPerRank = heads * hd.v / tp;
+        kvHeadsPerRank = heads / tp; // K, V expanded per head from the latent
     } else {
         const double q = heads * m.headDim, kv = double(m.kvHeads) * m.headDim;
         linear(c, tokens, (q + 2.0 * kv) / tp, h, out);
         linear(c, tokens, h, q / tp, out);
         kvWidthPerRank = 2.0 * kv / tp;
+        qWidthPerRank = outWidthPerRank = q / tp;
+        kvHeadsPerRank = double(m.kvHeads) / tp;
     }
     // Attention core (flash, BF16): the FLOPs of QK (d_qk) and PV (d_v) equal one head dim
-    // of (d_qk + d_v) / 2; ring attention over cp.
+    // of (d_qk + d_v) / 2; context parallelism over cp by parallelism.cp_comm.
     const AttentionShape attn{double(sc.training.microBatch) * heads / tp, sc.training.seqLen,
                               (hd.qk + hd.v) / 2, true};
     const int cp = std::max(1, p.cp);
-    const ContextParallelAttention ring =
-        ringAttention(hw, ctx.collectives, attn, cp, GroupPlacement{cp, p.tp},
-                      kvWidthPerRank * actBytes * double(sc.training.microBatch));
+    const double mb = double(sc.training.microBatch);
+    const AttentionTokenBytes tokenBytes{qWidthPerRank * actBytes * mb,
+                                         kvWidthPerRank * actBytes * mb,
+                                         outWidthPerRank * actBytes * mb, kvHeadsPerRank};
+    const ContextParallelAttention ring = contextParallelAttention(
+        hw, ctx.collectives, p.cpComm, attn, cp, GroupPlacement{cp, p.tp}, tokenBytes);
     out.forward.attention = ring.forwardSeconds;
     out.backward.attention = ring.backwardSeconds;
     out.cpForward = ring.forwardComm;
