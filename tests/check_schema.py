@@ -36,7 +36,7 @@ def mutated(edit):
 def with_issue5_keys(d):
     d.setdefault("parallelism", {}).update(dp_shard=None, cp_comm="a2a", overlap={"ep": True})
     d["cluster"]["host"] = {"pcie_gb_s": 55, "memory_gib": 2048, "memory_gb_s": 600,
-                            "nvme_read_gb_s": 50, "nvme_write_gb_s": 25, "nvme_tb": 30.72}
+                            "nvme_read_gb_s": 50, "nvme_write_gb_s": 25, "nvme_gib": 30.72}
 extra = {"issue-5 keys": mutated(with_issue5_keys),
          "dp_shard 2": mutated(lambda d: d.setdefault("parallelism", {}).update(dp_shard=2))}
 for name, doc in sorted(extra.items()):
@@ -61,7 +61,7 @@ bad = {
     "overlap.ep is a string": mutated(
         lambda d: d.setdefault("parallelism", {}).update(overlap={"ep": "yes"})),
     "unknown host key": mutated(lambda d: d["cluster"].update(host={"pcie_gbs": 55})),
-    "host figure zero": mutated(lambda d: d["cluster"].update(host={"nvme_tb": 0})),
+    "host figure zero": mutated(lambda d: d["cluster"].update(host={"nvme_gib": 0})),
 }
 for name, doc in bad.items():
     if validator.is_valid(doc):

@@ -234,7 +234,7 @@ void TestGuiEditing::newPlanAndHostFieldsWriteTheirKeys_data() {
     row("host memory bandwidth", "/cluster/host/memory_gb_s", "307.2");
     row("host nvme read", "/cluster/host/nvme_read_gb_s", "53");
     row("host nvme write", "/cluster/host/nvme_write_gb_s", "26");
-    row("host nvme capacity", "/cluster/host/nvme_tb", "15.36");
+    row("host nvme capacity", "/cluster/host/nvme_gib", "15.36");
 }
 
 void TestGuiEditing::newPlanAndHostFieldsWriteTheirKeys() {
@@ -298,7 +298,7 @@ void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {
         {"/cluster/host/pcie_gb_s", preset->host.pcieGBps},
         {"/cluster/host/memory_gib", preset->host.memoryGiB},
         {"/cluster/host/nvme_read_gb_s", preset->host.nvmeReadGBps},
-        {"/cluster/host/nvme_tb", preset->host.nvmeTB}};
+        {"/cluster/host/nvme_gib", preset->host.nvmeGiB}};
     for (const auto& [key, figure] : keys) {
         QLineEdit* edit = window.clusterEditor()->hostField(key);
         QVERIFY(edit);

@@ -31,7 +31,7 @@ HostConfig testHost() {
     h.memoryGBps = 614.4;
     h.nvmeReadGBps = 50;
     h.nvmeWriteGBps = 25;
-    h.nvmeTB = 30.72;
+    h.nvmeGiB = 30.72;
     return h;
 }
 
@@ -191,7 +191,7 @@ void TestOffload::nvmeIsSlowerThanCpu() {
     // The 12 bytes of master and moments move to the drives; the FP32 gradients stay in DRAM.
     QVERIFY(near(en.hostMemory->nvmeBytesPerNode * 4.0, ec.hostMemory->bytesPerNode * 3.0, 1e-12));
     QVERIFY(near(en.hostMemory->bytesPerNode * 4.0, ec.hostMemory->bytesPerNode, 1e-12));
-    QCOMPARE(*en.hostMemory->nvmeCapacityBytes, 30.72e12);
+    QCOMPARE(*en.hostMemory->nvmeCapacityBytes, 30.72 * double(1ull << 30));
     QVERIFY(hasWarning(en, "NVMe at 50.0 GB/s read and 25.0 GB/s write per node"));
     // Read and write of 12 bytes per parameter at 50/8 and 25/8 GB/s per GPU outlast the CPU.
     const double localParams = ec.hostMemory->bytesPerNode / 8 / 16.0;

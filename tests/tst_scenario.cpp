@@ -40,7 +40,7 @@ std::string withHybridShardingKeys(const json& dpShard) {
     doc["parallelism"]["overlap"] = {{"tp", true}, {"ep", true}};
     doc["cluster"]["host"] = {{"pcie_gb_s", 55.5},     {"memory_gib", 2048},
                               {"memory_gb_s", 614.4},  {"nvme_read_gb_s", 50},
-                              {"nvme_write_gb_s", 25}, {"nvme_tb", 30.72}};
+                              {"nvme_write_gb_s", 25}, {"nvme_gib", 30.72}};
     return doc.dump(2);
 }
 
@@ -55,7 +55,7 @@ const char* kHostCatalog = R"({"format": "trainscape.catalog/1",
                               "nics_per_node": 8, "oversubscription": 1, "latency_us": 5,
                               "switch_radix": 64, "tiers": null},
                 "host": {"pcie_gb_s": 55, "memory_gib": 2048, "nvme_read_gb_s": 50,
-                         "nvme_tb": 30},
+                         "nvme_gib": 30},
                 "sources": {"*": "lab"}}]})";
 
 std::string joinDiagnostics(const Diagnostics& d) {
@@ -146,7 +146,7 @@ void TestScenario::shardingAndUlyssesResolve() {
     QCOMPARE(r->parallel.cpComm, CpCommType::AllGather);
     QVERIFY(r->parallel.overlap.ep && r->parallel.overlap.tp && !r->parallel.overlap.dp);
     QCOMPARE(r->cluster.host.pcieGBps, std::optional<double>(55.5));
-    QCOMPARE(r->cluster.host.nvmeTB, std::optional<double>(30.72));
+    QCOMPARE(r->cluster.host.nvmeGiB, std::optional<double>(30.72));
 
     // Ulysses with fewer KV heads than tp*cp = 8*2: the KV heads are replicated.
     json doc = json::parse(kBase);
@@ -196,7 +196,7 @@ void TestScenario::presetHostMergedKeyByKey() {
     QCOMPARE(host.memoryGBps, std::optional<double>(300));  // the scenario's alone
     QCOMPARE(host.nvmeReadGBps, std::optional<double>(50)); // the preset's
     QCOMPARE(host.nvmeWriteGBps, std::optional<double>());  // nobody's: unknown
-    QCOMPARE(host.nvmeTB, std::optional<double>(30));
+    QCOMPARE(host.nvmeGiB, std::optional<double>(30));
 
     // Written out, the known figures are explicit and the unknown one stays absent.
     const json written = json::parse(scenarioToText(explicitScenario(*r)));
@@ -204,7 +204,7 @@ void TestScenario::presetHostMergedKeyByKey() {
                                                {"memory_gib", 1024},
                                                {"memory_gb_s", 300},
                                                {"nvme_read_gb_s", 50},
-                                               {"nvme_tb", 30}}));
+                                               {"nvme_gib", 30}}));
     Diagnostics again;
     auto second = resolveScenario(*parseScenarioText(written.dump(), again), catalog, again);
     QVERIFY2(second, joinDiagnostics(again).c_str());
@@ -212,11 +212,11 @@ void TestScenario::presetHostMergedKeyByKey() {
 
     // The preset's host object is read as strictly as the scenario's.
     std::string bad = kHostCatalog;
-    bad.replace(bad.find("\"nvme_tb\""), 9, "\"nvme_tbs\"");
+    bad.replace(bad.find("\"nvme_gib\""), 10, "\"nvme_gibs\"");
     Catalog refused = Catalog::builtIn();
     Diagnostics errors;
     QVERIFY(!refused.addDocument(bad, "user.json", errors));
-    QVERIFY2(errors.hasErrorAt("/clusters/0/host/nvme_tbs"), joinDiagnostics(errors).c_str());
+    QVERIFY2(errors.hasErrorAt("/clusters/0/host/nvme_gibs"), joinDiagnostics(errors).c_str());
     QVERIFY(!refused.cluster("lab-h100"));
 }
 
@@ -420,7 +420,7 @@ void TestScenario::badPatch_data() {
         "/parallelism/overlap/ep", "true or false");
     row("unknown host key", R"([["/cluster/host", {"pcie_gbs": 55}]])", "/cluster/host/pcie_gbs",
         "did you mean \"pcie_gb_s\"");
-    row("host figure zero", R"([["/cluster/host", {"nvme_tb": 0}]])", "/cluster/host/nvme_tb",
+    row("host figure zero", R"([["/cluster/host", {"nvme_gib": 0}]])", "/cluster/host/nvme_gib",
         "greater than 0");
     row("host figure negative", R"([["/cluster/host", {"memory_gb_s": -1}]])",
         "/cluster/host/memory_gb_s", "greater than 0");

@@ -1031,12 +1031,12 @@
         <translation>NVMe 写入（GB/s）</translation>
     </message>
     <message>
-        <source>NVMe capacity (TB)</source>
-        <translation>NVMe 容量（TB）</translation>
+        <source>NVMe capacity (GiB)</source>
+        <translation>NVMe 容量（GiB）</translation>
     </message>
     <message>
-        <source>All NVMe drives of one node, in TB of 10¹² bytes</source>
-        <translation>单个节点全部 NVMe 盘，以 TB（10¹² 字节）计</translation>
+        <source>All NVMe drives of one node, in GiB of 2³⁰ bytes</source>
+        <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
         <source>Host (offload)</source>

@@ -36,7 +36,7 @@ std::vector<FieldChoice> gpuPresets() {
 
 // The cluster.host keys (scenario format) that bound ZeRO-Offload / ZeRO-Infinity.
 const char* const kHostKeys[] = {"pcie_gb_s",      "memory_gib",      "memory_gb_s",
-                                 "nvme_read_gb_s", "nvme_write_gb_s", "nvme_tb"};
+                                 "nvme_read_gb_s", "nvme_write_gb_s", "nvme_gib"};
 
 struct HostText {
     QString label;
@@ -59,8 +59,8 @@ HostText hostText(const std::string& key) {
     if (key == "nvme_write_gb_s")
         return {ClusterEditor::tr("NVMe write (GB/s)"),
                 ClusterEditor::tr("All NVMe drives of one node together")};
-    return {ClusterEditor::tr("NVMe capacity (TB)"),
-            ClusterEditor::tr("All NVMe drives of one node, in TB of 10¹² bytes")};
+    return {ClusterEditor::tr("NVMe capacity (GiB)"),
+            ClusterEditor::tr("All NVMe drives of one node, in GiB of 2³⁰ bytes")};
 }
 
 QString numberText(const nlohmann::ordered_json& value) {

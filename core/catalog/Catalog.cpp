@@ -153,7 +153,7 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
                 const HostInput in = readHost(h);
                 h.finish();
                 e.host = {in.pcieGBps,     in.memoryGiB,     in.memoryGBps,
-                          in.nvmeReadGBps, in.nvmeWriteGBps, in.nvmeTB};
+                          in.nvmeReadGBps, in.nvmeWriteGBps, in.nvmeGiB};
             } else {
                 ok = false;
             }

@@ -35,7 +35,7 @@ struct HostMemory {
     double bytesPerNode = 0;
     std::optional<double> capacityBytes; // cluster.host.memory_gib; nullopt = unknown
     double nvmeBytesPerNode = 0;
-    std::optional<double> nvmeCapacityBytes; // cluster.host.nvme_tb; nullopt = unknown
+    std::optional<double> nvmeCapacityBytes; // cluster.host.nvme_gib; nullopt = unknown
 };
 
 // Seconds per optimizer step; the parts sum to Estimate::stepSeconds.

@@ -193,8 +193,8 @@ HostMemory hostMemoryPerNode(const ResolvedScenario& sc, const std::vector<HostB
     const HostConfig& h = sc.cluster.host;
     if (h.memoryGiB)
         hm.capacityBytes = *h.memoryGiB * kGiB;
-    if (h.nvmeTB)
-        hm.nvmeCapacityBytes = *h.nvmeTB * 1e12;
+    if (h.nvmeGiB)
+        hm.nvmeCapacityBytes = *h.nvmeGiB * double(1ull << 30);
     const std::int64_t gpus = std::max<std::int64_t>(1, sc.cluster.numGpus);
     const std::int64_t perNode = std::clamp<std::int64_t>(sc.cluster.gpusPerNode, 1, gpus);
     const auto stages = static_cast<std::int64_t>(std::max<std::size_t>(1, perStage.size()));
@@ -271,7 +271,7 @@ void addOffloadWarnings(const ResolvedScenario& sc, const OffloadPlan& plan, Est
     if (hm.nvmeBytesPerNode > 0) {
         if (!hm.nvmeCapacityBytes)
             w.push_back(format("offloaded states need %.2f TB of NVMe per node; the node's "
-                               "drives are unknown (cluster.host.nvme_tb)",
+                               "drives are unknown (cluster.host.nvme_gib)",
                                hm.nvmeBytesPerNode / 1e12));
         else if (hm.nvmeBytesPerNode > *hm.nvmeCapacityBytes)
             w.push_back(format("offloaded states need %.2f TB of NVMe per node but the node "

@@ -75,7 +75,7 @@ struct HostConfig {
     std::optional<double> memoryGBps;    // host DRAM bandwidth per node (all sockets), GB/s
     std::optional<double> nvmeReadGBps;  // aggregate NVMe read per node, GB/s
     std::optional<double> nvmeWriteGBps; // aggregate NVMe write per node, GB/s
-    std::optional<double> nvmeTB;        // NVMe capacity per node, TB (1e12 bytes)
+    std::optional<double> nvmeGiB;       // NVMe capacity per node, GiB
     bool operator==(const HostConfig&) const = default;
 };
 

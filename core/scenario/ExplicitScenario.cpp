@@ -49,14 +49,14 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     c.scaleOut = so;
     const HostConfig& h = r.cluster.host;
     if (h.pcieGBps || h.memoryGiB || h.memoryGBps || h.nvmeReadGBps || h.nvmeWriteGBps ||
-        h.nvmeTB) { // only the known figures; unknown ones stay absent
+        h.nvmeGiB) { // only the known figures; unknown ones stay absent
         HostInput host;
         host.pcieGBps = h.pcieGBps;
         host.memoryGiB = h.memoryGiB;
         host.memoryGBps = h.memoryGBps;
         host.nvmeReadGBps = h.nvmeReadGBps;
         host.nvmeWriteGBps = h.nvmeWriteGBps;
-        host.nvmeTB = h.nvmeTB;
+        host.nvmeGiB = h.nvmeGiB;
         c.host = host;
     }
     if (r.cluster.graph)

@@ -31,7 +31,7 @@ bool resolveHost(const std::optional<HostInput>& input, const HostConfig* preset
     over(out.memoryGBps, input->memoryGBps, "memory_gb_s", "600");
     over(out.nvmeReadGBps, input->nvmeReadGBps, "nvme_read_gb_s", "50");
     over(out.nvmeWriteGBps, input->nvmeWriteGBps, "nvme_write_gb_s", "25");
-    over(out.nvmeTB, input->nvmeTB, "nvme_tb", "30");
+    over(out.nvmeGiB, input->nvmeGiB, "nvme_gib", "30");
     return ok;
 }
 

@@ -285,14 +285,14 @@ Json scaleOutToJson(const ScaleOutInput& s) {
 // Host figures bound CPU/NVMe offload (ZeRO-Offload, Ren et al. 2021; ZeRO-Infinity,
 // Rajbhandari et al. 2021): the PCIe link per GPU, host DRAM and the node's NVMe drives.
 HostInput readHost(JsonObjectReader& r) {
-    constexpr double kMaxNvmeTB = 1e6;
+    constexpr double kMaxNvmeGiB = 1e9;
     HostInput h;
     h.pcieGBps = r.number("pcie_gb_s", 0, kMaxBandwidthGBps, true);
     h.memoryGiB = r.number("memory_gib", 0, kMaxMemoryGiB, true);
     h.memoryGBps = r.number("memory_gb_s", 0, kMaxBandwidthGBps, true);
     h.nvmeReadGBps = r.number("nvme_read_gb_s", 0, kMaxBandwidthGBps, true);
     h.nvmeWriteGBps = r.number("nvme_write_gb_s", 0, kMaxBandwidthGBps, true);
-    h.nvmeTB = r.number("nvme_tb", 0, kMaxNvmeTB, true);
+    h.nvmeGiB = r.number("nvme_gib", 0, kMaxNvmeGiB, true);
     return h;
 }
 
@@ -307,7 +307,7 @@ Json hostToJson(const HostInput& h) {
     optional("memory_gb_s", h.memoryGBps);
     optional("nvme_read_gb_s", h.nvmeReadGBps);
     optional("nvme_write_gb_s", h.nvmeWriteGBps);
-    optional("nvme_tb", h.nvmeTB);
+    optional("nvme_gib", h.nvmeGiB);
     return j;
 }
 

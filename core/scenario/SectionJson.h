@@ -24,7 +24,7 @@ Json scaleUpToJson(const ScaleUpInput& in);
 Json scaleOutToJson(const ScaleOutInput& in);
 
 // cluster.host (scenario) and a cluster preset's "host" (catalog): pcie_gb_s, memory_gib,
-// memory_gb_s, nvme_read_gb_s, nvme_write_gb_s, nvme_tb, each optional and > 0.
+// memory_gb_s, nvme_read_gb_s, nvme_write_gb_s, nvme_gib, each optional and > 0.
 HostInput readHost(JsonObjectReader& reader);
 Json hostToJson(const HostInput& in);
 
