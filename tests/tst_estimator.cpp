@@ -115,6 +115,8 @@ private slots:
     void oneFOneBBubble();
     void interleavedBubble();
     void extrapolationMatchesFullSimulation();
+    void zeroBubbleVExtrapolation();
+    void zeroBubbleVPlan();
     void collectiveCosts();
     void matmulQuantization();
     void breakdownSumsToStep_data();
@@ -301,6 +303,128 @@ void TestEstimator::extrapolationMatchesFullSimulation() {
             QVERIFY(near(fast.stageEndSeconds[s], full.stageEndSeconds[s], 1e-9));
     }
     QVERIFY(shortcuts > 200); // most runs were long enough to take the shortcut
+}
+
+void TestEstimator::zeroBubbleVExtrapolation() {
+    // ZB-V's steady-state shortcut (parallel/ZeroBubbleV.h) against the full simulation:
+    // uneven chunks, the embedding on rank 0's first chunk and the output layer on its second,
+    // W from none to a whole B, p2p delays, up to 256 micro-batches.
+    std::mt19937 rng(5);
+    const auto uniform = [&](double a, double b) {
+        return std::uniform_real_distribution<double>(a, b)(rng);
+    };
+    int shortcuts = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const int p = 2 + int(rng() % 11);
+        const std::int64_t m = trial < 10 ? 256 : 1 + std::int64_t(rng() % 256);
+        const int layers = 2 * p * (1 + int(rng() % 3)) + int(rng() % (2 * p));
+        std::vector<double> f(2 * p), b(2 * p), w(2 * p);
+        const double wShare = uniform(0, 0.5);
+        for (int s = 0; s < p; ++s)
+            for (int c = 0; c < 2; ++c) {
+                const int k = chunkModelIndex(PipelineScheduleKind::ZeroBubble, p, 2, s, c);
+                const int l = layers / (2 * p) + (k < layers % (2 * p) ? 1 : 0);
+                f[s * 2 + c] = l * 1.0;
+                b[s * 2 + c] = l * 2.2;
+                w[s * 2 + c] = l * 2.2 * wShare;
+            }
+        f[1] += uniform(0, 3); // rank 0's chunk 1: output layer and loss
+        b[1] += uniform(0, 6);
+        f[0] += uniform(0, 0.2); // rank 0's chunk 0: embedding
+        b[0] += uniform(0, 0.4);
+        PipelineInput in;
+        in.schedule = PipelineScheduleKind::ZeroBubble;
+        in.stages = p;
+        in.chunks = 2;
+        in.microbatches = m;
+        in.forwardSeconds = f.data();
+        in.backwardSeconds = b.data();
+        in.weightGradSeconds = w.data();
+        in.edgeDelaySeconds = rng() % 2 ? uniform(0, 0.3) : 0.0;
+        const PipelineResult full = simulatePipeline(in, nullptr, std::int64_t(1) << 40);
+        const PipelineResult fast = simulatePipeline(in, nullptr, 1);
+        QVERIFY(full.ok && fast.ok && !full.extrapolated);
+        shortcuts += fast.extrapolated ? 1 : 0;
+        QVERIFY2(near(fast.makespanSeconds, full.makespanSeconds, 1e-9),
+                 qPrintable(QString("p=%1 m=%2: %3 vs %4")
+                                .arg(p)
+                                .arg(m)
+                                .arg(fast.makespanSeconds)
+                                .arg(full.makespanSeconds)));
+        for (int s = 0; s < p; ++s) {
+            QVERIFY(near(fast.stageEndSeconds[s], full.stageEndSeconds[s], 1e-9));
+            QVERIFY(near(fast.stageBusySeconds[s], full.stageBusySeconds[s], 1e-12));
+        }
+    }
+    QVERIFY2(shortcuts > 100, qPrintable(QString::number(shortcuts)));
+
+    // Through the estimator: 256 micro-batches with the default event budget (the CLI's) give
+    // the step of the full simulation.
+    ResolvedScenario sc = baseScenario();
+    setPipeline(sc, 4, 2, 8);
+    sc.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    sc.training.globalBatch = 256 * 8;
+    EstimatorSettings fullSettings = defaultEstimatorSettings(sc);
+    fullSettings.maxScheduleEvents = std::int64_t(1) << 40;
+    Diagnostics d1, d2;
+    const auto fast = estimatePlan(sc, d1);
+    const auto full = estimatePlan(sc, fullSettings, d2);
+    QVERIFY(fast && full);
+    QCOMPARE(full->microbatches, std::int64_t(256));
+    QVERIFY(fast->timelineMicrobatches < 256);
+    QCOMPARE(full->timelineMicrobatches, std::int64_t(256));
+    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-9));
+}
+
+void TestEstimator::zeroBubbleVPlan() {
+    // ZB-V (zero bubble, vpp = 2): the model chunks in a V, so the output layer and the loss
+    // sit on rank 0 with the embedding, and every rank holds 1F1B's first-stage activations.
+    ResolvedScenario sc = baseScenario();
+    setPipeline(sc, 4, 2, 8); // 8 chunks of 4 layers, m = 32
+    sc.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    const Estimate v = estimateOrFail(sc);
+    QVERIFY(v.stepSeconds > 0);
+    QCOMPARE(v.time.sum(), v.stepSeconds);
+    QVERIFY(v.time.pipelineBubble >= 0);
+    QCOMPARE(int(v.stageTimes.size()), 4);
+    // The output layer's time is on rank 0; ranks 1 to 3 hold transformer layers only.
+    for (int s = 1; s < 4; ++s)
+        QVERIFY(v.stageTimes[0].forwardSeconds > v.stageTimes[s].forwardSeconds * 1.05);
+    // The interleaved plan (looping placement) has it on the last rank instead.
+    ResolvedScenario il = sc;
+    il.parallel.schedule = PipelineScheduleKind::Interleaved;
+    const Estimate i = estimateOrFail(il);
+    QVERIFY(i.stageTimes[3].forwardSeconds > i.stageTimes[1].forwardSeconds * 1.05);
+    QVERIFY(v.stageTimes[3].forwardSeconds <= v.stageTimes[1].forwardSeconds * 1.0001);
+    QVERIFY(near(v.stageTimes[0].forwardSeconds - v.stageTimes[1].forwardSeconds,
+                 i.stageTimes[0].forwardSeconds - i.stageTimes[1].forwardSeconds +
+                     i.stageTimes[3].forwardSeconds - i.stageTimes[1].forwardSeconds,
+                 1e-6));
+    // The loss: the first backward of the step is rank 0's on its second chunk.
+    const TimelineEvent* firstBackward = nullptr;
+    for (const TimelineEvent& e : v.timeline)
+        if (e.op == TimelineOp::BackwardInput &&
+            (!firstBackward || e.startS < firstBackward->startS))
+            firstBackward = &e;
+    QVERIFY(firstBackward && firstBackward->stage == 0 && firstBackward->chunk == 1);
+    // Activations: p micro-batches of a stage on every rank, plus the logits on rank 0.
+    QCOMPARE(int(v.stages.size()), 4);
+    for (int s = 2; s < 4; ++s)
+        QVERIFY(near(v.stages[s].bytes.activations, v.stages[1].bytes.activations, 1e-12));
+    QVERIFY(v.stages[0].bytes.activations > v.stages[1].bytes.activations);
+    // Bubbles: ZB-V below ZB-H1 below 1F1B, for the same pp.
+    ResolvedScenario h1 = sc;
+    setPipeline(h1, 4, 1, 8);
+    h1.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    ResolvedScenario ofob = h1;
+    ofob.parallel.schedule = PipelineScheduleKind::OneFOneB;
+    const double bubbleH1 = estimateOrFail(h1).time.pipelineBubble;
+    const double bubble1f1b = estimateOrFail(ofob).time.pipelineBubble;
+    QVERIFY2(v.time.pipelineBubble < bubbleH1 && bubbleH1 < bubble1f1b,
+             qPrintable(QString("zb-v %1, zb-h1 %2, 1f1b %3")
+                            .arg(v.time.pipelineBubble)
+                            .arg(bubbleH1)
+                            .arg(bubble1f1b)));
 }
 
 void TestEstimator::collectiveCosts() {
@@ -499,16 +623,23 @@ void TestEstimator::jsonShape() {
 }
 
 void TestEstimator::unsupportedIsAnError() {
-    // Offload is modelled (tests/tst_offload.cpp); the zero-bubble schedule with vpp > 1
-    // (ZB-V) is not yet.
-    ResolvedScenario zbv = baseScenario();
-    zbv.parallel.schedule = PipelineScheduleKind::ZeroBubble;
-    zbv.parallel.vpp = 2;
-    zbv.parallel.pipelineLayers = {8, 8, 8, 8};
+    // Offload and ZB-V are modelled (tests/tst_offload.cpp, zeroBubbleVPlan); expert
+    // parallelism without experts is not.
+    ResolvedScenario noExperts = baseScenario();
+    noExperts.parallel.ep = 2;
+    Diagnostics d1;
+    QVERIFY(!estimatePlan(noExperts, d1));
+    QVERIFY(d1.hasErrorAt("/parallelism/ep"));
+    QVERIFY(d1.errors().front().message.find("not modelled yet") != std::string::npos);
+    // Zero bubble takes one chunk per rank (ZB-H1) or two in a V (ZB-V), never three.
+    ResolvedScenario zb3 = baseScenario();
+    zb3.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    zb3.parallel.vpp = 3;
+    zb3.parallel.pipelineLayers = {6, 6, 5, 5, 5, 5};
     Diagnostics d2;
-    QVERIFY(!estimatePlan(zbv, d2));
-    QVERIFY(d2.hasErrorAt("/parallelism/schedule"));
-    QVERIFY(d2.errors().front().message.find("not modelled yet") != std::string::npos);
+    QVERIFY(!estimatePlan(zb3, d2));
+    QVERIFY(d2.hasErrorAt("/parallelism/vpp"));
+    QVERIFY(d2.errors().front().message.find("ZB-V uses exactly 2 chunks") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestEstimator)

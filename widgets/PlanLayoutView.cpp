@@ -1,6 +1,7 @@
 #include "PlanLayoutView.h"
 
 #include "QuantityText.h"
+#include "parallel/PipelineSchedule.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -47,11 +48,12 @@ QSize PlanLayoutView::minimumSizeHint() const {
 }
 
 int PlanLayoutView::layersOfStage(const ParallelConfig& plan, int stage) {
-    // pipeline_layers lists pp*vpp chunks in chunk order: chunk c runs on rank c % pp.
+    // pipeline_layers lists pp*vpp chunks in model order: chunk k runs on rank k % pp, or
+    // with ZB-V on the rank of the V (parallel/PipelineSchedule.h modelChunkPlace).
     int layers = 0;
-    for (std::size_t c = 0; c < plan.pipelineLayers.size(); ++c)
-        if (plan.pp > 0 && int(c % std::size_t(plan.pp)) == stage)
-            layers += plan.pipelineLayers[c];
+    for (std::size_t k = 0; k < plan.pipelineLayers.size(); ++k)
+        if (plan.pp > 0 && modelChunkPlace(plan.schedule, plan.pp, plan.vpp, int(k)).stage == stage)
+            layers += plan.pipelineLayers[k];
     return layers;
 }
 

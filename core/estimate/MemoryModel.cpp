@@ -1,6 +1,7 @@
 #include "estimate/MemoryModel.h"
 
 #include "model/TransformerArithmetic.h"
+#include "parallel/ZeroBubbleV.h"
 
 #include <algorithm>
 
@@ -124,6 +125,10 @@ double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunk
         const double warmup = double(stages - stage - 1) * 2.0 + (v - 1.0) * stages;
         return std::min(m * v, warmup + 1.0) / v;
     }
+    case PipelineScheduleKind::ZeroBubble:
+        if (chunks == 2) // ZB-V: 2p half-size chunk activations at most (parallel/ZeroBubbleV.h)
+            return double(zeroBubbleVPeakChunks(stages, stage, microbatches)) / 2.0;
+        return std::min(m, double(stages - stage));
     default:
         return std::min(m, double(stages - stage));
     }

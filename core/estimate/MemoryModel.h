@@ -81,7 +81,8 @@ double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayo
 // theoretical_memory_usage.py): GPipe m; 1F1B min(m, p - s); interleaved: the warm-up
 // chunk-forwards plus one, (p - s - 1) * 2 + (v - 1) * p + 1, over v (first stage:
 // p (1 + (p - 1) / (p v))); breadth-first m (Lamy-Poirier 2023); zero bubble ZB-H1 as 1F1B
-// (Qi et al. 2024 sec. 3.1).
+// (Qi et al. 2024 sec. 2.1); ZB-V (two half-size chunks per rank) min(2p, 2m, m + s + 1) / 2,
+// p on every rank once m >= 2p - 1: 1F1B's first stage (Qi et al. 2024 sec. 6).
 double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,
                             std::int64_t microbatches);
 

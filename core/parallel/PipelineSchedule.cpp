@@ -1,6 +1,7 @@
 #include "parallel/PipelineSchedule.h"
 
 #include "parallel/ScheduleKinds.h"
+#include "parallel/ZeroBubbleV.h"
 
 #include <algorithm>
 #include <cmath>
@@ -211,12 +212,30 @@ bool steadyStatePeriod(const PipelineInput& in, std::int64_t m, const Scratch& x
 
 } // namespace
 
+bool isVShaped(PipelineScheduleKind schedule, int chunks) {
+    return schedule == PipelineScheduleKind::ZeroBubble && chunks == 2;
+}
+
+int chunkModelIndex(PipelineScheduleKind schedule, int stages, int chunks, int stage, int chunk) {
+    if (isVShaped(schedule, chunks) && chunk == 1)
+        return 2 * stages - 1 - stage;
+    return chunk * stages + stage;
+}
+
+ChunkPlace modelChunkPlace(PipelineScheduleKind schedule, int stages, int chunks, int index) {
+    if (isVShaped(schedule, chunks) && index >= stages)
+        return {2 * stages - 1 - index, 1};
+    return {index % stages, index / stages};
+}
+
 double oneFOneBBubbleFraction(int stages, std::int64_t microbatches) {
     return double(stages - 1) / double(microbatches + stages - 1);
 }
 
 PipelineResult simulatePipeline(const PipelineInput& in, std::vector<TimelineEvent>* timeline,
                                 std::int64_t maxEvents) {
+    if (isVShaped(in.schedule, in.chunks))
+        return simulateZeroBubbleV(in, timeline, maxEvents);
     if (isListSchedule(in.schedule))
         return simulateListSchedule(in, timeline);
     PipelineResult result;

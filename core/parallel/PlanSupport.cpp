@@ -1,5 +1,7 @@
 #include "parallel/PlanSupport.h"
 
+#include "parallel/PipelineSchedule.h"
+
 #include <numeric>
 #include <optional>
 #include <set>
@@ -74,8 +76,11 @@ bool checkPlanSupported(const ResolvedScenario& sc, Diagnostics& diags) {
     const ParallelConfig& p = sc.parallel;
     if (p.ep > 1 && !sc.model.moe)
         notYet("/parallelism/ep", "expert parallelism without experts");
-    if (p.schedule == PipelineScheduleKind::ZeroBubble && p.vpp > 1)
-        notYet("/parallelism/schedule", "the zero-bubble schedule with vpp > 1 (ZB-V)");
+    // Zero bubble runs ZB-H1 with one chunk per rank and ZB-V with two in a V (Qi et al. 2024,
+    // arXiv 2401.10241, sec. 6: ZB-V is defined for exactly two chunks per rank).
+    if (p.schedule == PipelineScheduleKind::ZeroBubble && p.vpp > 2)
+        diags.error("/parallelism/vpp", "ZB-V uses exactly 2 chunks per rank; set vpp = 2 or use "
+                                        "the interleaved schedule");
     checkOffload(sc, diags);
     if (sc.training.precision == Precision::NvFp4 && !sc.cluster.gpu.fp4Tflops)
         diags.error("/training/precision", "nvfp4 needs a GPU with an FP4 peak (fp4_tflops)");
@@ -117,9 +122,11 @@ PipelineLayout pipelineLayout(const ResolvedScenario& sc) {
     l.chunks = p.vpp;
     l.layers.assign(static_cast<std::size_t>(p.pp) * p.vpp, 0);
     l.stageLayers.assign(p.pp, 0);
+    const PipelineScheduleKind schedule = effectiveSchedule(p);
     for (int c = 0; c < p.vpp; ++c)
         for (int s = 0; s < p.pp; ++s) {
-            const int n = p.pipelineLayers[static_cast<std::size_t>(c) * p.pp + s];
+            const int n = p.pipelineLayers[static_cast<std::size_t>(
+                chunkModelIndex(schedule, p.pp, p.vpp, s, c))];
             l.layers[static_cast<std::size_t>(s) * p.vpp + c] = n;
             l.stageLayers[s] += n;
         }

@@ -20,7 +20,8 @@ PipelineScheduleKind effectiveSchedule(const ParallelConfig& plan);
 
 // Layers of every pipeline chunk, [stage * vpp + chunk]. Chunk order in
 // ParallelConfig::pipelineLayers is the order a micro-batch visits them: chunk c of stage s
-// is entry c * pp + s (Megatron's interleaved assignment).
+// is entry c * pp + s (Megatron's interleaved assignment), or with ZB-V entry s for chunk 0
+// and 2 pp - 1 - s for chunk 1 (parallel/PipelineSchedule.h chunkModelIndex).
 struct PipelineLayout {
     int stages = 1;
     int chunks = 1;

@@ -3,7 +3,7 @@
 // PipelineSchedule.cpp use its faster, extrapolating simulation):
 //
 // - Zero bubble, ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline Parallelism", arXiv
-//   2401.10241, sec. 3.1): the backward is split into the input-gradient pass B, which the
+//   2401.10241, sec. 2.1): the backward is split into the input-gradient pass B, which the
 //   previous stage waits for, and the weight-gradient pass W, which nobody waits for. Each
 //   rank keeps 1F1B's warm-up (p - s - 1 forwards) and F/B alternation, and postpones its W
 //   passes: rank s runs W of micro-batch j after B of micro-batch j + s, and its last s W
@@ -17,6 +17,7 @@
 //   backwards in reverse chunk order (a looped GPipe). Every micro-batch is in flight at the
 //   end of the forwards; the bubble is GPipe's divided by v.
 //
+// Zero bubble with two chunks per rank is ZB-V, simulated by parallel/ZeroBubbleV.h.
 // The timeline records F as Forward, B as BackwardInput and W as BackwardWeight (zero bubble)
 // or the whole backward as Backward (breadth-first).
 
