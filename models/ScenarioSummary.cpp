@@ -218,6 +218,21 @@ SummarySection ScenarioSummary::trainingSection(const ResolvedScenario& s) {
 
     static constexpr const char* kPrecisions[] = {"FP32", "FP16", "BF16", "FP8", "MXFP8", "NVFP4"};
     add(tr("Precision"), QLatin1String(kPrecisions[static_cast<int>(t.precision)]), "precision");
+    if (t.precision == Precision::Fp8) {
+        QString recipe;
+        switch (t.fp8Recipe) {
+        case Fp8Recipe::Delayed:
+            recipe = tr("delayed, per tensor");
+            break;
+        case Fp8Recipe::Tensorwise:
+            recipe = tr("current, per tensor");
+            break;
+        case Fp8Recipe::Blockwise:
+            recipe = tr("blockwise, 1×128 and 128×128");
+            break;
+        }
+        add(tr("FP8 scaling"), recipe, "fp8_recipe");
+    }
     QString optimizer;
     switch (t.optimizer) {
     case OptimizerKind::Adam:

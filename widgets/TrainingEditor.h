@@ -1,5 +1,6 @@
 #pragma once
-// The Training dock: sequence length, batch sizes, precision, optimizer, tokens to train.
+// The Training dock: sequence length, batch sizes, precision and FP8 scaling recipe,
+// optimizer, tokens to train.
 
 #include <QWidget>
 

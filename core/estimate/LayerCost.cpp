@@ -1,6 +1,7 @@
 #include "estimate/LayerCost.h"
 
 #include "estimate/ContextParallel.h"
+#include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
 
@@ -19,6 +20,10 @@ struct Shape {
     double inBytes;
     double actBytes; // activations between kernels: FP32 training 4, else 16-bit
     bool fp8;
+    // Low-precision casts of GEMM inputs (estimate/PrecisionMemory.h): HBM bytes per element
+    // of an activation or gradient and of a weight, and kernels per cast.
+    double castBytes, weightCastBytes;
+    int castPasses;
 };
 
 Shape shapeOf(const ResolvedScenario& sc) {
@@ -39,6 +44,9 @@ Shape shapeOf(const ResolvedScenario& sc) {
     s.fp8 = s.dtype == MatmulDtype::Fp8 || s.dtype == MatmulDtype::Fp4;
     s.inBytes = s.dtype == MatmulDtype::Tf32 ? 4.0 : (s.fp8 ? 1.0 : 2.0);
     s.actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    s.castBytes = fp8CastBytesPerElement(sc.training, CastOperand::Activation);
+    s.weightCastBytes = fp8CastBytesPerElement(sc.training, CastOperand::Weight);
+    s.castPasses = fp8CastPasses(sc.training);
     return s;
 }
 
@@ -150,16 +158,19 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     if (s.fp8) {
         // FP8 recipes (TransformerEngine, torchao float8) cast every GEMM input: read 2 bytes,
         // write 1 byte (plus a transposed copy for the backward GEMMs), and the weights once
-        // per micro-batch; the gradients are cast in the backward.
+        // per micro-batch; the gradients are cast in the backward. The recipe sets the bytes
+        // and kernels of each cast (estimate/PrecisionMemory.h): current scaling reads the
+        // input once more for its amax, block scaling writes an FP32 scale per block.
         const double gemmInputs = 2.0 * s.h + (s.q + s.ffn) / s.tp;
         const double gemmGradInputs = (s.q + 2.0 * s.kv + s.upWidth) / s.tp + 2.0 * s.h;
-        fwdBytes += 4.0 * gemmInputs;
-        bwdBytes += 4.0 * gemmGradInputs;
+        fwdBytes += s.castBytes * gemmInputs;
+        bwdBytes += s.castBytes * gemmGradInputs;
         const double weights =
             (s.h * (s.q + 2.0 * s.kv) + s.q * s.h + (s.upWidth + s.ffn) * s.h) / s.tp;
-        c.forward.elementwise += memoryBoundSeconds(hw, 4.0 * weights, 4);
-        fwdKernels += 4;
-        bwdKernels += 4;
+        c.forward.elementwise +=
+            memoryBoundSeconds(hw, s.weightCastBytes * weights, 4 * s.castPasses);
+        fwdKernels += 4 * s.castPasses;
+        bwdKernels += 4 * s.castPasses;
     }
     c.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * s.tokens, fwdKernels);
     c.backward.elementwise += memoryBoundSeconds(hw, bwdBytes * s.tokens, bwdKernels);

@@ -1,12 +1,31 @@
 #include "estimate/PrecisionMemory.h"
 
+#include "scenario/ClusterConfig.h"
+
 namespace ts {
 
-double lowPrecisionWeightCopyBytes(Precision precision, int zero) {
+namespace {
+
+// Float8BlockScaling: one FP32 scale per 128 consecutive values (activations, gradients) or
+// per 128 x 128 tile (weights) (TransformerEngine "FP8 Blockwise Scaling" docs: "Block size
+// is 128"; DeepSeek-V3 sec. 3.3.1).
+constexpr double kBlockScaleBytes = 4.0;
+constexpr double kBlock = 128.0;
+
+double blockScaleBytesPerElement(CastOperand operand) {
+    return operand == CastOperand::Weight ? kBlockScaleBytes / (kBlock * kBlock)
+                                          : kBlockScaleBytes / kBlock;
+}
+
+} // namespace
+
+double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero) {
     if (zero >= 3)
         return 0.0;
-    switch (precision) {
+    switch (training.precision) {
     case Precision::Fp8:
+        if (training.fp8Recipe == Fp8Recipe::Blockwise)
+            return 2.0 * (1.0 + blockScaleBytesPerElement(CastOperand::Weight));
         return 2.0;
     case Precision::MxFp8:
         return 2.0 * (1.0 + 1.0 / 32.0);
@@ -15,6 +34,79 @@ double lowPrecisionWeightCopyBytes(Precision precision, int zero) {
     default:
         return 0.0;
     }
+}
+
+double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operand) {
+    switch (training.precision) {
+    case Precision::Fp8:
+        switch (training.fp8Recipe) {
+        case Fp8Recipe::Delayed:
+            return 4.0;
+        case Fp8Recipe::Tensorwise:
+            return 6.0;
+        case Fp8Recipe::Blockwise:
+            return 2.0 + 2.0 * (1.0 + blockScaleBytesPerElement(operand));
+        }
+        return 4.0;
+    case Precision::MxFp8:
+    case Precision::NvFp4:
+        return 4.0;
+    default:
+        return 0.0;
+    }
+}
+
+int fp8CastPasses(const TrainingConfig& training) {
+    if (training.precision == Precision::Fp8 && training.fp8Recipe == Fp8Recipe::Tensorwise)
+        return 2; // amax reduction, then scale and cast
+    return 1;
+}
+
+// GEMM throughput: every recipe multiplies at the GPU's FP8 rate (hardware/HardwareProfile.h,
+// from the per-tensor FP8 MAMF: H100 1402.6 of 1978.9 TFLOPS). Block scaling on Hopper has no
+// scaled MMA: partial sums are promoted to FP32 on the CUDA cores every 128 elements
+// (DeepSeek-V3 sec. 3.3.2; TransformerEngine calls Hopper's block-scaled GEMMs
+// "software-emulated"), but the sources give no slowdown to apply: DeepSeek-V3 overlaps the
+// promotion of one warpgroup with another's MMA, "maintaining high utilization of Tensor
+// Cores", DeepGEMM (deepseek-ai/DeepGEMM README) reaches up to 1550 TFLOPS on H800 (same FP8
+// peak as H100 SXM), above that per-tensor MAMF, and TransformerEngine's docs name an overhead
+// without a figure. Blackwell scales blocks in the tensor cores (TransformerEngine runs the
+// blockwise recipe as MXFP8 there). So no factor: blockwise costs only its casts' bytes.
+
+std::string fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu) {
+    if (training.precision != Precision::Fp8)
+        return {};
+    // GPUs with FP4 tensor cores (Blackwell) scale blocks in the tensor cores themselves.
+    const bool blockScaledTensorCores = gpu.fp4Tflops.has_value();
+    const std::string common =
+        " the linear layers' GEMMs run in FP8 at the GPU's FP8 rate; attention, norms, "
+        "embedding and output layer stay in BF16";
+    switch (training.fp8Recipe) {
+    case Fp8Recipe::Delayed:
+        return "FP8 recipe \"delayed\" (TransformerEngine DelayedScaling, Megatron-LM's default): "
+               "per-tensor scales from the amax history of earlier iterations, so each GEMM "
+               "input is cast in one fused pass (row-wise and transposed copies);" +
+               common;
+    case Fp8Recipe::Tensorwise:
+        return "FP8 recipe \"tensorwise\" (per-tensor current scaling: TransformerEngine "
+               "Float8CurrentScaling, torchao float8 tensorwise): each cast first reduces the "
+               "tensor's amax, reading the input twice (6 instead of 4 bytes per element, two "
+               "kernels); the amax all-reduce across sequence-parallel ranks is not counted;" +
+               common;
+    case Fp8Recipe::Blockwise:
+        return std::string(
+                   "FP8 recipe \"blockwise\" (TransformerEngine Float8BlockScaling, DeepSeek-V3 "
+                   "sec. 3.3): FP32 scales per 1x128 tile of activations and gradients and per "
+                   "128x128 weight block, found and applied in one fused pass per cast; ") +
+               (blockScaledTensorCores
+                    ? "this GPU applies block scales in its tensor cores (TransformerEngine runs "
+                      "the recipe as MXFP8 there: precision \"mxfp8\" is the native choice);"
+                    : "GEMMs at the per-tensor FP8 rate: the FP32 promotion every 128 elements "
+                      "overlaps the tensor-core work (DeepSeek-V3 sec. 3.3.2; DeepGEMM reaches "
+                      "~1550 TFLOPS on H800), and no source gives a slowdown;") +
+               common;
+    }
+    return {};
 }
 
 } // namespace ts
