@@ -112,6 +112,16 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
         moe["shared_experts"] = shared;
         moe["first_dense_layers"] = integer(config, "first_k_dense_replace").value_or(0);
         moe["capacity_factor"] = nullptr; // dropless, as these models train
+        // Group-limited routing (DeepSeek-V2 "group_limited_greedy", DeepSeek-V3 "noaux_tc":
+        // n_group groups, topk_group of them per token; transformers' DeepseekV3MoE). A single
+        // group, or topk_method "greedy" (DeepSeek-V2-Lite), limits nothing.
+        const auto groups = integer(config, "n_group");
+        const auto perToken = integer(config, "topk_group");
+        if (groups && perToken && *groups > 1 && *perToken < *groups &&
+            config.value("topk_method", std::string()) != "greedy") {
+            moe["groups"] = *groups;
+            moe["groups_per_token"] = *perToken;
+        }
         model["moe"] = moe;
         // A model with no dense layers repeats the expert size (the catalog's convention).
         model["ffn_hidden"] = intermediate.value_or(moe["expert_ffn_hidden"].get<std::int64_t>());

@@ -32,13 +32,26 @@ def mutated(edit):
     edit(doc)
     return doc
 
+# DeepSeek-V3's routed experts (model.moe), for the group-limited routing keys.
+MOE = {"experts": 256, "top_k": 8, "expert_ffn_hidden": 2048, "shared_experts": 1,
+       "first_dense_layers": 3, "capacity_factor": None}
+
 # The optional keys of hybrid sharding, CP communication, EP overlap and host figures.
 def with_issue5_keys(d):
     d.setdefault("parallelism", {}).update(dp_shard=None, cp_comm="a2a", overlap={"ep": True})
     d["cluster"]["host"] = {"pcie_gb_s": 55, "memory_gib": 2048, "memory_gb_s": 600,
                             "nvme_read_gb_s": 50, "nvme_write_gb_s": 25, "nvme_gib": 30.72}
 extra = {"issue-5 keys": mutated(with_issue5_keys),
-         "dp_shard 2": mutated(lambda d: d.setdefault("parallelism", {}).update(dp_shard=2))}
+         "dp_shard 2": mutated(lambda d: d.setdefault("parallelism", {}).update(dp_shard=2)),
+         "zb-v": mutated(lambda d: d.setdefault("parallelism", {}).update(
+             pp=2, vpp=2, schedule="zero-bubble", pipeline_layers=None)),
+         "fp8 blockwise": mutated(
+             lambda d: d["training"].update(precision="fp8", fp8_recipe="blockwise")),
+         "moe groups and fp8 dispatch": mutated(
+             lambda d: (d["model"].update(moe=dict(MOE, groups=8, groups_per_token=4)),
+                        d.setdefault("parallelism", {}).update(moe_dispatch_fp8=True))),
+         "moe groups null": mutated(
+             lambda d: d["model"].update(moe=dict(MOE, groups=None, groups_per_token=None)))}
 for name, doc in sorted(extra.items()):
     errors = list(validator.iter_errors(doc))
     if errors:
@@ -62,6 +75,25 @@ bad = {
         lambda d: d.setdefault("parallelism", {}).update(overlap={"ep": "yes"})),
     "unknown host key": mutated(lambda d: d["cluster"].update(host={"pcie_gbs": 55})),
     "host figure zero": mutated(lambda d: d["cluster"].update(host={"nvme_gib": 0})),
+    "fp8_recipe unknown": mutated(
+        lambda d: d["training"].update(precision="fp8", fp8_recipe="current")),
+    "fp8_recipe mxfp8": mutated(
+        lambda d: d["training"].update(precision="fp8", fp8_recipe="mxfp8")),
+    "fp8_recipe with bf16": mutated(
+        lambda d: d["training"].update(precision="bf16", fp8_recipe="blockwise")),
+    "moe groups without groups_per_token": mutated(
+        lambda d: d["model"].update(moe=dict(MOE, groups=8))),
+    "moe groups_per_token without groups": mutated(
+        lambda d: d["model"].update(moe=dict(MOE, groups=None, groups_per_token=4))),
+    "moe groups zero": mutated(
+        lambda d: d["model"].update(moe=dict(MOE, groups=0, groups_per_token=1))),
+    "moe groups is a string": mutated(
+        lambda d: d["model"].update(moe=dict(MOE, groups="8", groups_per_token=4))),
+    "moe_dispatch_fp8 is a string": mutated(
+        lambda d: d.setdefault("parallelism", {}).update(moe_dispatch_fp8="yes")),
+    "fp8_recipe without precision": mutated(
+        lambda d: (d["training"].pop("precision", None),
+                   d["training"].update(fp8_recipe="tensorwise"))),
 }
 for name, doc in bad.items():
     if validator.is_valid(doc):

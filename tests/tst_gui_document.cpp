@@ -284,6 +284,25 @@ void TestGuiDocument::huggingFaceOtherFamilies() {
     QCOMPARE((*qwen2.model)["moe"]["experts"].get<int>(), 60);
     QCOMPARE((*qwen2.model)["head_dim"].get<int>(), 128);
     QVERIFY(qwen2.notes.isEmpty());
+    QVERIFY(!(*qwen2.model)["moe"].contains("groups")); // no n_group: no group limit
+
+    // Group-limited routing: DeepSeek-V2 limits a token to 3 of 8 device groups
+    // ("group_limited_greedy"); DeepSeek-V2-Lite's "greedy" ignores its n_group.
+    const char* v2 = R"({
+        "model_type": "deepseek_v2", "hidden_size": 5120, "num_hidden_layers": 60,
+        "num_attention_heads": 128, "intermediate_size": 12288, "moe_intermediate_size": 1536,
+        "n_routed_experts": 160, "num_experts_per_tok": 6, "n_shared_experts": 2,
+        "first_k_dense_replace": 1, "vocab_size": 102400, "kv_lora_rank": 512,
+        "q_lora_rank": 1536, "n_group": 8, "topk_group": 3, "topk_method": "%1"})";
+    const HuggingFaceImport limited =
+        HuggingFaceConfig::fromText(QString(v2).arg("group_limited_greedy").toUtf8());
+    QVERIFY2(limited.model, qPrintable(limited.error));
+    QCOMPARE((*limited.model)["moe"]["groups"].get<int>(), 8);
+    QCOMPARE((*limited.model)["moe"]["groups_per_token"].get<int>(), 3);
+    const HuggingFaceImport greedy =
+        HuggingFaceConfig::fromText(QString(v2).arg("greedy").toUtf8());
+    QVERIFY(greedy.model);
+    QVERIFY(!(*greedy.model)["moe"].contains("groups"));
 
     // Mistral 7B: Llama's keys; a GELU model (GPT-2 style) maps to "gelu"; an unknown
     // model_type is read with a note.

@@ -26,6 +26,7 @@
 #include "Settings.h"
 #include "StepTimeChart.h"
 #include "TimelineChart.h"
+#include "TrainingEditor.h"
 #include "Translations.h"
 
 #include "catalog/Catalog.h"
@@ -98,7 +99,9 @@ private slots:
     void newPlanAndHostFieldsWriteTheirKeys_data();
     void newPlanAndHostFieldsWriteTheirKeys();
     void hostFieldsShowThePresetAsPlaceholder();
+    void fp8RecipeFollowsPrecision();
     void degreeChangeKeepsDpShardValid();
+    void moeGroupsAndFp8DispatchEdits();
     void huggingFaceImportIsOneUndoStep();
     void chartsDrawHoverAndExport();
     void powerChartDrawsTheEnergyModel();
@@ -288,6 +291,49 @@ void TestGuiEditing::newPlanAndHostFieldsWriteTheirKeys() {
     QVERIFY(document->explicitValue(key) == was);
 }
 
+// training.fp8_recipe: editable only with precision "fp8", one undo step per choice, and
+// leaving "fp8" removes the recipe in the same step (core refuses it with other precisions).
+void TestGuiEditing::fp8RecipeFollowsPrecision() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-8b-8xh100.json"))); // bf16
+    ScenarioDocument* document = window.document();
+    ScenarioForm* training = window.trainingEditor()->form();
+    auto* precision = qobject_cast<QComboBox*>(training->field("/training/precision"));
+    auto* recipe = qobject_cast<QComboBox*>(training->field("/training/fp8_recipe"));
+    QVERIFY(precision && recipe);
+    QVERIFY(!recipe->isEnabled());
+    auto choose = [](QComboBox* combo, const char* value) {
+        const int index = combo->findData(QString::fromStdString(nlohmann::json(value).dump()));
+        if (index < 0)
+            return false;
+        combo->setCurrentIndex(index);
+        emit combo->activated(index);
+        return true;
+    };
+    const int steps = document->undoStack()->count();
+    QVERIFY(choose(precision, "fp8"));
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QVERIFY(recipe->isEnabled());
+    QCOMPARE(recipe->currentData().toString(), QStringLiteral("\"delayed\"")); // the default
+    QVERIFY(training->isFieldInherited("/training/fp8_recipe"));
+    QVERIFY(choose(recipe, "blockwise"));
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    QVERIFY(document->explicitValue("/training/fp8_recipe") == nlohmann::ordered_json("blockwise"));
+    QVERIFY(document->resolved());
+    QCOMPARE(document->resolved()->training.fp8Recipe, Fp8Recipe::Blockwise);
+
+    QVERIFY(choose(precision, "bf16"));
+    QCOMPARE(document->undoStack()->count(), steps + 3);
+    QVERIFY(!document->explicitValue("/training/fp8_recipe"));
+    QVERIFY2(document->resolved(), qPrintable(document->errorAt("/training/fp8_recipe")));
+    QVERIFY(!recipe->isEnabled());
+    document->undoStack()->undo(); // back to fp8 with the blockwise recipe, in one step
+    QVERIFY(document->explicitValue("/training/fp8_recipe") == nlohmann::ordered_json("blockwise"));
+    QCOMPARE(document->resolved()->training.precision, Precision::Fp8);
+    QVERIFY(recipe->isEnabled());
+}
+
 void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {
     MainWindow window(coreEstimator());
     window.setRememberRecentFiles(false);
@@ -347,6 +393,98 @@ void TestGuiEditing::degreeChangeKeepsDpShardValid() {
     QCOMPARE(document->resolved()->parallel.dpShard, std::int64_t(1));
     document->undoStack()->undo();
     QCOMPARE(document->explicitValue("/parallelism/dp_shard"), nlohmann::ordered_json(2));
+}
+
+// Group-limited routing (model.moe groups, groups_per_token) and FP8 dispatch on the
+// DeepSeek-V3 example: each choice is one undo step that writes both routing keys (core
+// refuses one without the other), on a copy of the preset's MoE object when the file has
+// none; undo gives back the file as it was.
+void TestGuiEditing::moeGroupsAndFp8DispatchEdits() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("deepseek-v3-1024xh100.json"))); // preset: 8 groups, 4
+    ScenarioDocument* document = window.document();
+    ScenarioForm* model = window.modelEditor()->form();
+    auto* groups = qobject_cast<QComboBox*>(model->field("/model/moe/groups"));
+    auto* perToken = qobject_cast<QComboBox*>(model->field("/model/moe/groups_per_token"));
+    QVERIFY(groups && perToken);
+    QVERIFY(groups->isEnabled() && perToken->isEnabled());
+    QCOMPARE(groups->currentText(), QString("8"));
+    QCOMPARE(perToken->currentText(), QString("4"));
+    QVERIFY(model->isFieldInherited("/model/moe/groups"));
+    QVERIFY(!document->explicitValue("/model/moe"));
+    QVERIFY(window.waitForEstimate());
+    const double limitedStep = window.estimate()->stepSeconds;
+    const Scenario before = document->scenario();
+    auto choose = [](QComboBox* combo, const nlohmann::ordered_json& value) {
+        const int index = combo->findData(QString::fromStdString(value.dump()));
+        if (index < 0)
+            return false;
+        combo->setCurrentIndex(index);
+        emit combo->activated(index);
+        return true;
+    };
+
+    // No group limit: the preset's MoE object written without the keys, one step.
+    QVERIFY(choose(groups, nullptr));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(document->explicitValue("/model/moe"));
+    QVERIFY(!document->explicitValue("/model/moe/groups"));
+    QVERIFY(document->resolved() && document->resolved()->model.moe);
+    QCOMPARE(document->resolved()->model.moe->groupCount(), 0);
+    QCOMPARE(document->resolved()->model.moe->experts, 256);
+    QVERIFY(!perToken->isEnabled());
+    QVERIFY(window.waitForEstimate());
+    QVERIFY2(window.estimate()->stepSeconds > limitedStep,
+             qPrintable(QString("%1 vs %2").arg(window.estimate()->stepSeconds).arg(limitedStep)));
+    shoot(window, "edit-moe-groups-none");
+
+    // 16 groups: the groups per token come along (half of them, within top_k = 8).
+    QVERIFY(choose(groups, 16));
+    QCOMPARE(document->undoStack()->count(), 2);
+    QCOMPARE(document->explicitValue("/model/moe/groups"), nlohmann::ordered_json(16));
+    QCOMPARE(document->explicitValue("/model/moe/groups_per_token"), nlohmann::ordered_json(8));
+    QCOMPARE(document->resolved()->model.moe->groupsPerTokenCount(), 8);
+    QVERIFY(perToken->isEnabled());
+    QCOMPARE(perToken->count(), 16);
+    // More groups per token than experts per token (8) is offered disabled, with the reason.
+    auto* items = qobject_cast<QStandardItemModel*>(perToken->model());
+    const int nine = perToken->findText("9");
+    QVERIFY(nine >= 0 && !items->item(nine)->isEnabled());
+    QVERIFY(!perToken->itemData(nine, Qt::ToolTipRole).toString().isEmpty());
+    QVERIFY(choose(perToken, 2));
+    QCOMPARE(document->undoStack()->count(), 3);
+    QCOMPARE(document->resolved()->model.moe->groupsPerTokenCount(), 2);
+    // Re-choosing the value in effect writes nothing.
+    QVERIFY(choose(perToken, 2));
+    QCOMPARE(document->undoStack()->count(), 3);
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QVERIFY(document->scenario() == before);
+    QCOMPARE(groups->currentText(), QString("8"));
+
+    // FP8 dispatch: the example has it on; off is one step and slows the step.
+    ScenarioForm* plan = window.planEditor()->form();
+    auto* fp8 = qobject_cast<QCheckBox*>(plan->field("/parallelism/moe_dispatch_fp8"));
+    QVERIFY(fp8 && fp8->isEnabled() && fp8->isChecked());
+    QVERIFY(window.waitForEstimate());
+    const double fp8Step = window.estimate()->stepSeconds;
+    fp8->setChecked(false);
+    QCOMPARE(document->undoStack()->count(), 1);
+    QCOMPARE(document->explicitValue("/parallelism/moe_dispatch_fp8"),
+             nlohmann::ordered_json(false));
+    QVERIFY(!document->resolved()->parallel.moeDispatchFp8);
+    QVERIFY(window.waitForEstimate());
+    QVERIFY(window.estimate()->stepSeconds > fp8Step);
+    document->undoStack()->undo();
+    QVERIFY(document->scenario() == before);
+    QVERIFY(fp8->isChecked());
+
+    // A dense model has neither: the fields are disabled.
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json")));
+    QVERIFY(!model->field("/model/moe/groups")->isEnabled());
+    QVERIFY(!plan->field("/parallelism/moe_dispatch_fp8")->isEnabled());
 }
 
 void TestGuiEditing::huggingFaceImportIsOneUndoStep() {

@@ -35,7 +35,7 @@ ModelConfig mixtral8x7b() {
     m.headDim = 128;
     m.vocab = 32000;
     m.mlp = MlpKind::SwiGlu;
-    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt};
+    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt, {}, {}};
     return m;
 }
 
@@ -50,7 +50,7 @@ ModelConfig deepseekV3() {
     m.vocab = 129280;
     m.mlp = MlpKind::SwiGlu;
     m.mla = MlaConfig{1536, 512, 128, 64, 128};
-    m.moe = MoeConfig{256, 8, 2048, 1, 3, std::nullopt};
+    m.moe = MoeConfig{256, 8, 2048, 1, 3, std::nullopt, {}, {}};
     return m;
 }
 

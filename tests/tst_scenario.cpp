@@ -75,6 +75,7 @@ private slots:
     void shardingCommAndHostDefaults();
     void shardingAndUlyssesResolve();
     void presetHostMergedKeyByKey();
+    void moeGroupsAndFp8DispatchResolve();
     void roundTrip_data();
     void roundTrip();
     void validationCasesAreValid();
@@ -108,6 +109,7 @@ void TestScenario::defaultsApplied() {
     QCOMPARE(resolved->model.headDim, 128); // hidden / heads
     QCOMPARE(resolved->training.microBatch, std::int64_t{1});
     QCOMPARE(resolved->training.precision, Precision::Bf16);
+    QCOMPARE(resolved->training.fp8Recipe, Fp8Recipe::Delayed); // Megatron-LM's default
     QCOMPARE(resolved->parallel.schedule, PipelineScheduleKind::OneFOneB);
     QCOMPARE(resolved->parallel.pipelineLayers, (std::vector<int>{16, 16}));
     QCOMPARE(resolved->cluster.scaleOut.nicsPerNode, 8); // one NIC per GPU
@@ -220,6 +222,63 @@ void TestScenario::presetHostMergedKeyByKey() {
     QVERIFY(!refused.cluster("lab-h100"));
 }
 
+// Group-limited routing comes with the DeepSeek-V3 preset (HF n_group 8, topk_group 4);
+// "groups": null is no limit; moe_dispatch_fp8 warns where it cannot act.
+void TestScenario::moeGroupsAndFp8DispatchResolve() {
+    const std::string deepseek = R"({"format": "trainscape.scenario/1",
+        "model": {"preset": "deepseek-v3"},
+        "cluster": {"preset": "dgx-h100", "num_gpus": 1024},
+        "training": {"seq_len": 4096, "global_batch": 1024, "precision": "fp8"},
+        "parallelism": {"pp": 16, "ep": 64, "moe_dispatch_fp8": true}})";
+    Diagnostics diags;
+    auto r = resolveScenario(*parseScenarioText(deepseek, diags), Catalog::builtIn(), diags);
+    QVERIFY2(r, joinDiagnostics(diags).c_str());
+    QVERIFY(r->model.moe);
+    QCOMPARE(r->model.moe->groupCount(), 8);
+    QCOMPARE(r->model.moe->groupsPerTokenCount(), 4);
+    QVERIFY(r->parallel.moeDispatchFp8);
+    for (const auto& w : diags.warnings())
+        QVERIFY2(w.path != "/parallelism/moe_dispatch_fp8", w.message.c_str());
+
+    // An explicit null: no group limit, and the resolved model holds no written null.
+    json doc = json::parse(deepseek);
+    doc["model"]["moe"] = {{"experts", 256},
+                           {"top_k", 8},
+                           {"expert_ffn_hidden", 2048},
+                           {"shared_experts", 1},
+                           {"first_dense_layers", 3},
+                           {"groups", nullptr},
+                           {"groups_per_token", nullptr}};
+    Diagnostics d2;
+    auto free = resolveScenario(*parseScenarioText(doc.dump(), d2), Catalog::builtIn(), d2);
+    QVERIFY2(free, joinDiagnostics(d2).c_str());
+    QCOMPARE(free->model.moe->groupCount(), 0);
+    QVERIFY(!free->model.moe->groups && !free->model.moe->groupsPerToken);
+
+    // Warnings: BF16 GEMMs dequantize what arrives; ep 1 has no all-to-all; dense: no MoE.
+    auto warningAt = [](const Diagnostics& d, const std::string& piece) {
+        for (const auto& w : d.warnings())
+            if (w.path == "/parallelism/moe_dispatch_fp8" &&
+                w.message.find(piece) != std::string::npos)
+                return true;
+        return false;
+    };
+    doc = json::parse(deepseek);
+    doc["training"]["precision"] = "bf16";
+    Diagnostics d3;
+    QVERIFY(resolveScenario(*parseScenarioText(doc.dump(), d3), Catalog::builtIn(), d3));
+    QVERIFY2(warningAt(d3, "dequantize"), joinDiagnostics(d3).c_str());
+    doc["parallelism"]["ep"] = 1;
+    Diagnostics d4;
+    QVERIFY(resolveScenario(*parseScenarioText(doc.dump(), d4), Catalog::builtIn(), d4));
+    QVERIFY2(warningAt(d4, "ep = 1"), joinDiagnostics(d4).c_str());
+    json dense = json::parse(kBase);
+    dense["parallelism"]["moe_dispatch_fp8"] = true;
+    Diagnostics d5;
+    QVERIFY(resolveScenario(*parseScenarioText(dense.dump(), d5), Catalog::builtIn(), d5));
+    QVERIFY2(warningAt(d5, "without model.moe"), joinDiagnostics(d5).c_str());
+}
+
 void TestScenario::roundTrip_data() {
     QTest::addColumn<QString>("label");
     QTest::addColumn<QByteArray>("text");
@@ -228,6 +287,30 @@ void TestScenario::roundTrip_data() {
         << "keys" << QByteArray::fromStdString(withHybridShardingKeys(2));
     QTest::newRow("dp_shard null")
         << "null" << QByteArray::fromStdString(withHybridShardingKeys(nullptr));
+    // Group-limited routing and FP8 dispatch (model.moe groups, parallelism.moe_dispatch_fp8).
+    for (const json& groups : {json(4), json(nullptr)}) {
+        json doc = json::parse(kBase);
+        // Every key of the MoE object, as the writer writes them all.
+        doc["model"]["moe"] = {{"experts", 16},
+                               {"top_k", 4},
+                               {"expert_ffn_hidden", 1024},
+                               {"shared_experts", 0},
+                               {"first_dense_layers", 0},
+                               {"capacity_factor", nullptr},
+                               {"groups", groups},
+                               {"groups_per_token", groups.is_null() ? json(nullptr) : json(2)}};
+        doc["parallelism"]["ep"] = 2;
+        doc["parallelism"]["moe_dispatch_fp8"] = !groups.is_null();
+        QTest::newRow(groups.is_null() ? "moe groups null" : "moe groups, fp8 dispatch")
+            << "moe" << QByteArray::fromStdString(doc.dump(2));
+    }
+    for (const char* recipe : {"delayed", "tensorwise", "blockwise"}) {
+        json doc = json::parse(kBase);
+        doc["training"]["precision"] = "fp8";
+        doc["training"]["fp8_recipe"] = recipe;
+        QTest::newRow(qPrintable(QStringLiteral("fp8_recipe %1").arg(recipe)))
+            << "fp8" << QByteArray::fromStdString(doc.dump(2));
+    }
     for (const QString& file : test::exampleFiles())
         QTest::newRow(qPrintable(QFileInfo(file).fileName()))
             << file << QByteArray::fromStdString(test::readAll(file));
@@ -382,6 +465,18 @@ void TestScenario::badPatch_data() {
         R"([["/cluster/gpu/fp8_tflops", 0], ["/training/precision", "fp8"]])",
         "/training/precision", "bf16");
     row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w", "required");
+    // training.fp8_recipe: only with precision "fp8"; MX scaling is a precision of its own.
+    row("fp8_recipe with bf16", R"([["/training/fp8_recipe", "blockwise"]])",
+        "/training/fp8_recipe", "needs training.precision \"fp8\" (now \"bf16\")");
+    row("fp8_recipe with mxfp8",
+        R"([["/training/precision", "mxfp8"], ["/training/fp8_recipe", "tensorwise"]])",
+        "/training/fp8_recipe", "needs training.precision \"fp8\" (now \"mxfp8\")");
+    row("fp8_recipe mxfp8",
+        R"([["/training/precision", "fp8"], ["/training/fp8_recipe", "mxfp8"]])",
+        "/training/fp8_recipe", "set training.precision to \"mxfp8\"");
+    row("fp8_recipe unknown",
+        R"([["/training/precision", "fp8"], ["/training/fp8_recipe", "current"]])",
+        "/training/fp8_recipe", "\"tensorwise\"");
     row("bool as string", R"([["/parallelism/sequence_parallel", "true"]])",
         "/parallelism/sequence_parallel", "true or false");
     row("oversubscription below 1", R"([["/cluster/scale_out/oversubscription", 0.5]])",
@@ -425,6 +520,40 @@ void TestScenario::badPatch_data() {
     row("host figure negative", R"([["/cluster/host", {"memory_gb_s": -1}]])",
         "/cluster/host/memory_gb_s", "greater than 0");
     row("host is a number", R"([["/cluster/host", 5]])", "/cluster/host", "expected an object");
+    // Group-limited routing (model.moe.groups, groups_per_token) and FP8 dispatch.
+    auto moe = [](const char* groups) {
+        return std::string(
+                   R"([["/model/moe", {"experts": 16, "top_k": 4, "expert_ffn_hidden": 1024, )") +
+               groups + "}]]";
+    };
+    static const std::string moeRows[] = {moe(R"("groups": 4)"),
+                                          moe(R"("groups": null, "groups_per_token": 2)"),
+                                          moe(R"("groups": 3, "groups_per_token": 1)"),
+                                          moe(R"("groups": 4, "groups_per_token": 5)"),
+                                          moe(R"("groups": 8, "groups_per_token": 6)"),
+                                          moe(R"("groups": 8, "groups_per_token": 1)"),
+                                          moe(R"("groups": 0, "groups_per_token": 1)"),
+                                          moe(R"("groups": "4", "groups_per_token": 2)"),
+                                          moe(R"("groupz": 4)")};
+    row("moe groups without groups_per_token", moeRows[0].c_str(), "/model/moe/groups_per_token",
+        "required with groups = 4: how many groups a token's experts may come from, 1 to 4");
+    row("moe groups_per_token without groups", moeRows[1].c_str(), "/model/moe/groups",
+        "required with groups_per_token = 2: the number of expert groups, a divisor of experts = "
+        "16");
+    row("moe groups do not divide experts", moeRows[2].c_str(), "/model/moe/groups",
+        "experts = 16 is not divisible by groups = 3");
+    row("moe groups_per_token above groups", moeRows[3].c_str(), "/model/moe/groups_per_token",
+        "exceeds groups = 4: choose 1 to 4");
+    row("moe groups_per_token above top_k", moeRows[4].c_str(), "/model/moe/groups_per_token",
+        "exceeds top_k = 4");
+    row("moe top_k above the chosen groups' experts", moeRows[5].c_str(),
+        "/model/moe/groups_per_token",
+        "that many groups of 2 experts hold 2, fewer than top_k = 4: choose at least 2");
+    row("moe groups zero", moeRows[6].c_str(), "/model/moe/groups", "from 1");
+    row("moe groups a string", moeRows[7].c_str(), "/model/moe/groups", "integer");
+    row("moe groups misspelt", moeRows[8].c_str(), "/model/moe/groupz", "did you mean \"groups\"");
+    row("moe_dispatch_fp8 a string", R"([["/parallelism/moe_dispatch_fp8", "yes"]])",
+        "/parallelism/moe_dispatch_fp8", "true or false");
 }
 
 void TestScenario::badPatch() {

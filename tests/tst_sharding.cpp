@@ -57,7 +57,7 @@ ResolvedScenario scenario() {
 ModelConfig mixtral8x7b() {
     ModelConfig m = llama3_8b();
     m.vocab = 32000;
-    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt};
+    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt, {}, {}};
     return m;
 }
 

@@ -872,6 +872,22 @@
         <source>Communication overlap</source>
         <translation>通信重叠</translation>
     </message>
+    <message>
+        <source>delayed, per tensor</source>
+        <translation>延迟缩放，逐张量</translation>
+    </message>
+    <message>
+        <source>current, per tensor</source>
+        <translation>当前缩放，逐张量</translation>
+    </message>
+    <message>
+        <source>blockwise, 1×128 and 128×128</source>
+        <translation>分块，1×128 与 128×128</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1764,6 +1780,38 @@
         <source>Cannot import %1: %2</source>
         <translation>无法导入 %1：%2</translation>
     </message>
+    <message>
+        <source>Expert groups</source>
+        <translation>专家分组</translation>
+    </message>
+    <message>
+        <source>Group-limited routing: the experts form this many groups and a token&apos;s experts come from a few of them (DeepSeek-V3: 8 groups, one per node)</source>
+        <translation>分组限制路由：专家分成这么多组，每个 token 的专家只来自其中几组（DeepSeek-V3：8 组，每个节点一组）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Groups of %1 experts: %2 experts per token need more groups than that</source>
+        <translation>每组 %1 个专家：每个 token 的 %2 个专家需要比这更多的组</translation>
+    </message>
+    <message>
+        <source>Groups per token</source>
+        <translation>每个 token 的组数</translation>
+    </message>
+    <message>
+        <source>How many expert groups a token&apos;s experts may come from (DeepSeek-V3: 4 of 8)</source>
+        <translation>一个 token 的专家最多可来自几个专家组（DeepSeek-V3：8 组中的 4 组）</translation>
+    </message>
+    <message>
+        <source>More than the experts per token or the groups</source>
+        <translation>超过每个 token 的专家数或组数</translation>
+    </message>
+    <message>
+        <source>Too few experts in that many groups for the experts per token</source>
+        <translation>这么多组里的专家少于每个 token 的专家数</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PlanEditor</name>
@@ -1902,6 +1950,14 @@
     <message>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
+    </message>
+    <message>
+        <source>FP8 expert dispatch</source>
+        <translation>FP8 专家分发</translation>
+    </message>
+    <message>
+        <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
+        <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
 </context>
 <context>
@@ -2303,6 +2359,38 @@
     <message>
         <source>Total training tokens, in billions</source>
         <translation>训练 token 总数，单位十亿</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>Delayed (per tensor, amax history)</source>
+        <translation>延迟缩放（逐张量，amax 历史）</translation>
+    </message>
+    <message>
+        <source>TransformerEngine DelayedScaling: scales from earlier iterations, one cast pass per GEMM input</source>
+        <translation>TransformerEngine DelayedScaling：缩放因子取自先前迭代，每个 GEMM 输入一次转换</translation>
+    </message>
+    <message>
+        <source>Tensorwise (per tensor, current)</source>
+        <translation>逐张量（当前缩放）</translation>
+    </message>
+    <message>
+        <source>Current scaling (TransformerEngine Float8CurrentScaling, torchao tensorwise): an amax pass before each cast</source>
+        <translation>当前缩放（TransformerEngine Float8CurrentScaling、torchao tensorwise）：每次转换前先求一遍 amax</translation>
+    </message>
+    <message>
+        <source>Blockwise (1×128 and 128×128 blocks)</source>
+        <translation>分块（1×128 与 128×128 块）</translation>
+    </message>
+    <message>
+        <source>TransformerEngine Float8BlockScaling, as DeepSeek-V3: FP32 scales per block</source>
+        <translation>TransformerEngine Float8BlockScaling，同 DeepSeek-V3：每块一个 FP32 缩放因子</translation>
+    </message>
+    <message>
+        <source>How FP8 GEMM inputs are scaled (Megatron-LM --fp8-recipe; needs precision FP8)</source>
+        <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
     </message>
 </context>
 </TS>

@@ -14,6 +14,10 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <optional>
+#include <utility>
+
 namespace ts::gui {
 
 namespace {
@@ -27,6 +31,131 @@ std::vector<FieldChoice> modelPresets(const QString& customLabel) {
             {QString::fromStdString(preset.name), id, true, QString::fromStdString(preset.notes)});
     choices.push_back({customLabel, nullptr});
     return choices;
+}
+
+// The MoE object in effect (the file's, else the preset's), or nullopt for a dense model.
+std::optional<Json> moeInEffect(const ScenarioDocument& document) {
+    std::optional<Json> moe = document.explicitValue("/model/moe");
+    if (!moe)
+        moe = document.resolvedValue("/model/moe");
+    if (!moe || !moe->is_object())
+        return std::nullopt;
+    return moe;
+}
+
+int moeInt(const Json& moe, const char* key) {
+    const auto it = moe.find(key);
+    return it != moe.end() && it->is_number_integer() ? it->get<int>() : 0;
+}
+
+// Groups per token that core accepts with `groups` groups (core/scenario/SectionJson.cpp):
+// 1 to min(groups, top_k), and the chosen groups must hold top_k experts.
+std::pair<int, int> perTokenRange(int experts, int topK, int groups) {
+    if (groups <= 0 || experts % groups != 0)
+        return {1, 0};
+    const int groupSize = experts / groups;
+    return {std::max(1, (topK + groupSize - 1) / groupSize), std::min(groups, topK)};
+}
+
+// Group-limited routing: core refuses groups without groups_per_token, so the groups field
+// writes both. Into the file's MoE object key by key, or, when the model's MoE comes from
+// the preset, as a copy of the preset's object with them.
+std::vector<ScenarioValueChange> moeGroupChanges(const ScenarioDocument& document,
+                                                 const Json& groups, const Json& perToken) {
+    using Value = std::optional<Json>;
+    const Value g = groups.is_null() ? Value() : Value(groups);
+    const Value t = groups.is_null() ? Value() : Value(perToken);
+    if (document.explicitValue("/model/moe"))
+        return {{"/model/moe/groups", g}, {"/model/moe/groups_per_token", t}};
+    std::optional<Json> moe = moeInEffect(document);
+    if (!moe)
+        return {};
+    moe->erase("groups");
+    moe->erase("groups_per_token");
+    if (g) {
+        (*moe)["groups"] = *g;
+        (*moe)["groups_per_token"] = *t;
+    }
+    return {{"/model/moe", *moe}};
+}
+
+// Expert groups: none, or a divisor of the experts that leaves a valid groups_per_token.
+FieldSpec groupsField(ScenarioDocument* document) {
+    FieldSpec f = choiceField(
+        "/model/moe/groups", ModelEditor::tr("Expert groups"), {},
+        ModelEditor::tr("Group-limited routing: the experts form this many groups and a token's "
+                        "experts come from a few of them (DeepSeek-V3: 8 groups, one per node)"));
+    f.dynamicChoices = [document] {
+        std::vector<FieldChoice> choices{{ModelEditor::tr("None"), nullptr}};
+        const std::optional<Json> moe = moeInEffect(*document);
+        if (!moe)
+            return choices;
+        const int experts = moeInt(*moe, "experts"), topK = moeInt(*moe, "top_k");
+        for (int g = 2; g <= experts && g <= 1024; ++g) {
+            if (experts % g != 0)
+                continue;
+            const auto [lo, hi] = perTokenRange(experts, topK, g);
+            choices.push_back({QString::number(g), g, lo <= hi,
+                               lo <= hi ? QString()
+                                        : ModelEditor::tr("Groups of %1 experts: %2 experts per "
+                                                          "token need more groups than that")
+                                              .arg(experts / g)
+                                              .arg(topK)});
+        }
+        return choices;
+    };
+    f.changes = [document](const Json& value) {
+        const std::optional<Json> moe = moeInEffect(*document);
+        if (!moe || moe->value("groups", Json(nullptr)) == value) // as it is: no step
+            return std::vector<ScenarioValueChange>{};
+        if (value.is_null())
+            return moeGroupChanges(*document, value, value);
+        // Keep the groups per token when they still fit, else the nearest that does.
+        const auto [lo, hi] =
+            perTokenRange(moeInt(*moe, "experts"), moeInt(*moe, "top_k"), value.get<int>());
+        const int was = moeInt(*moe, "groups_per_token");
+        const int perToken = std::clamp(was ? was : value.get<int>() / 2, lo, std::max(lo, hi));
+        return moeGroupChanges(*document, value, perToken);
+    };
+    f.enabledWhen = [document] { return moeInEffect(*document).has_value(); };
+    return f;
+}
+
+// Groups per token: 1 to the number of groups; those core would refuse are listed disabled.
+FieldSpec groupsPerTokenField(ScenarioDocument* document) {
+    FieldSpec f =
+        choiceField("/model/moe/groups_per_token", ModelEditor::tr("Groups per token"), {},
+                    ModelEditor::tr("How many expert groups a token's experts may "
+                                    "come from (DeepSeek-V3: 4 of 8)"));
+    f.dynamicChoices = [document] {
+        std::vector<FieldChoice> choices;
+        const std::optional<Json> moe = moeInEffect(*document);
+        const int groups = moe ? moeInt(*moe, "groups") : 0;
+        if (groups <= 0)
+            return choices;
+        const auto [lo, hi] = perTokenRange(moeInt(*moe, "experts"), moeInt(*moe, "top_k"), groups);
+        for (int g = 1; g <= groups; ++g)
+            choices.push_back({QString::number(g), g, g >= lo && g <= hi,
+                               g > hi   ? ModelEditor::tr("More than the experts per token or "
+                                                            "the groups")
+                               : g < lo ? ModelEditor::tr("Too few experts in that many groups "
+                                                          "for the experts per token")
+                                        : QString()});
+        return choices;
+    };
+    f.changes = [document](const Json& value) {
+        const std::optional<Json> moe = moeInEffect(*document);
+        if (!moe || !moe->contains("groups") || moe->value("groups_per_token", Json()) == value)
+            return std::vector<ScenarioValueChange>{};
+        if (document->explicitValue("/model/moe")) // the key alone: its own undo step
+            return std::vector<ScenarioValueChange>{{"/model/moe/groups_per_token", value}};
+        return moeGroupChanges(*document, moe->at("groups"), value);
+    };
+    f.enabledWhen = [document] {
+        const std::optional<Json> moe = moeInEffect(*document);
+        return moe && moeInt(*moe, "groups") > 0;
+    };
+    return f;
 }
 
 } // namespace
@@ -70,6 +199,8 @@ ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
             integerField("/model/moe/expert_ffn_hidden", tr("Expert FFN size"), 1, 1e8),
             integerField("/model/moe/shared_experts", tr("Shared experts"), 0, 1024),
             integerField("/model/moe/first_dense_layers", tr("Leading dense layers"), 0, 100000),
+            groupsField(document_),
+            groupsPerTokenField(document_),
         };
     });
     auto* layout = new QVBoxLayout(this);

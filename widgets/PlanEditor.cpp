@@ -111,6 +111,12 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                                     tr("Expert all-to-alls hidden behind another micro-batch's "
                                        "compute (DualPipe, Megatron-Core "
                                        "--overlap-moe-expert-parallel-comm)"))),
+            // DeepSeek-V3 sec. 3.3.2; DeepEP's dispatch takes FP8 with 1x128 scales.
+            withinObjects(document,
+                          flagField("/parallelism/moe_dispatch_fp8", tr("FP8 expert dispatch"),
+                                    tr("Expert all-to-alls send the tokens in FP8 with one scale "
+                                       "per 128 values, about half the bytes; combines stay "
+                                       "BF16 (DeepSeek-V3, DeepEP)"))),
         };
     });
     auto* layout = new QVBoxLayout(this);

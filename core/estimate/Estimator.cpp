@@ -147,13 +147,21 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                                       (std::int64_t(plan.ep) * std::max(1, plan.etp)));
     const GroupPlacement expertDpGroup{static_cast<int>(expertDp),
                                        static_cast<long long>(plan.ep) * std::max(1, plan.etp)};
-    // First model layer of each (stage, chunk): chunks are in model order chunk-major.
+    // First model layer of each (stage, chunk), walking the chunks in model order: chunk-major
+    // (looping placement) or, for ZB-V, down the ranks and back up (PipelineSchedule.h).
+    const int nModelChunks = pp * vpp;
+    const auto modelIndex = [&](int s, int c) { return chunkModelIndex(schedule, pp, vpp, s, c); };
+    const auto stageOfModelChunk = [&](int k) {
+        return modelChunkPlace(schedule, pp, vpp, k).stage;
+    };
+    const int firstStage = stageOfModelChunk(0);               // the embedding
+    const int lastStage = stageOfModelChunk(nModelChunks - 1); // the output layer and the loss
     std::vector<int> chunkStart(static_cast<std::size_t>(pp) * vpp, 0);
-    for (int c = 0, at = 0; c < vpp; ++c)
-        for (int s = 0; s < pp; ++s) {
-            chunkStart[static_cast<std::size_t>(s) * vpp + c] = at;
-            at += plan.pipelineLayers[static_cast<std::size_t>(c) * pp + s];
-        }
+    for (int k = 0, at = 0; k < nModelChunks; ++k) {
+        const ChunkPlace place = modelChunkPlace(schedule, pp, vpp, k);
+        chunkStart[static_cast<std::size_t>(place.stage) * vpp + place.chunk] = at;
+        at += plan.pipelineLayers[static_cast<std::size_t>(k)];
+    }
 
     // Exposed TP communication per layer and pass.
     const auto tpExposed = [&](const CollectiveTime& c, const PassCost& pass) {
@@ -271,8 +279,12 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                 chunkTpF = tpExposed(chunkLayer.tpForward, chunkLayer.forward);
                 chunkTpB = tpExposed(chunkLayer.tpBackward, chunkLayer.backward);
             }
-            const bool first = s == 0 && c == 0;
-            const bool last = s == pp - 1 && c == vpp - 1;
+            const int k = modelIndex(s, c);
+            const bool first = k == 0;
+            const bool last = k == nModelChunks - 1;
+            // ZB-V: rank p - 1 feeds its own second chunk, without a transfer.
+            const bool sendsForward = !last && stageOfModelChunk(k + 1) != s;
+            const bool sendsBackward = !first && stageOfModelChunk(k - 1) != s;
             StageParts f, b;
             f.compute = l * chunkLayer.forward.compute();
             f.tp = l * chunkTpF;
@@ -327,22 +339,22 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                 ca.add(ca.tp, output.tpBackward, md);
                 // Untied: the output matrix; tied with pp > 1: Megatron keeps a copy of the
                 // embedding on the last stage (its gradient is all-reduced with the first).
-                const bool ownCopy = !model.tiedEmbeddings || pp > 1;
+                const bool ownCopy = !model.tiedEmbeddings || firstStage != lastStage;
                 chunkParams +=
                     (ownCopy ? double(model.vocab) * model.hidden / tp : 0.0) + params.finalNorm;
             }
             stageParams[s] += chunkParams;
             // Point-to-point: every chunk but the very last sends its activations forward,
-            // every chunk but the very first sends its gradients backward.
+            // every chunk but the very first sends its gradients backward, to another rank.
             if (pp > 1) {
-                if (!last)
+                if (sendsForward)
                     ca.add(ca.pp, p2p, md);
-                if (!first)
+                if (sendsBackward)
                     ca.add(ca.pp, p2p, md);
                 if (!plan.overlap.pp) {
-                    if (!last)
+                    if (sendsForward)
                         f.pp += p2p.seconds;
-                    if (!first)
+                    if (sendsBackward)
                         b.pp += p2p.seconds;
                 }
             }
@@ -527,15 +539,14 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         sm.bytes.gradients = states.gradients + experts.gradients;
         sm.bytes.optimizer = states.optimizer + experts.optimizer;
         // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-        sm.bytes.weights +=
-            lowPrecisionWeightCopyBytes(train.precision, plan.zero) * stageLinearParams[s];
+        sm.bytes.weights += lowPrecisionWeightCopyBytes(train, plan.zero) * stageLinearParams[s];
         const int stageLayers = layout.stageLayers[s];
         const StageActivations acts = stageActivations(s);
         const double perMicrobatch = acts.perMicrobatch;
         const double workingSet = acts.workingSet;
         const double inFlight = microbatchesInFlight(schedule, pp, vpp, s, m);
         sm.bytes.activations = inFlight * perMicrobatch + workingSet;
-        if (s == pp - 1)
+        if (s == lastStage)
             sm.bytes.activations += outputLayerActivationBytes(model, actLayout);
         sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
         if (plan.zero >= 3 && dpg.shardRanks > 1) {
@@ -554,7 +565,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             // Fetched a module at a time: a layer, or the embedding / output matrix.
             double module = sparse ? std::max(denseLayerLocal, moeLayerLocal + expertLayerLocal)
                                    : perLayerParamsLocal;
-            if (s == 0 || s == pp - 1)
+            if (s == firstStage || s == lastStage)
                 module = std::max(module, double(model.vocab) * model.hidden / tp);
             so.workingParams = std::min(stageParams[s] + stageExpertParams[s], 2.0 * module);
             so.dpShard = dpg.shardRanks;
@@ -632,6 +643,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                                std::string(enumName(schedule)) + ")");
     if (!sc.calibrationProfile && sc.cluster.gpu.powerSibling)
         est.warnings.push_back(powerSiblingWarning(sc.cluster.gpu));
+    if (const std::string fp8 = fp8RecipeWarning(train, sc.cluster.gpu); !fp8.empty())
+        est.warnings.push_back(fp8);
     for (const Diagnostic& d : topologyDiags.all())
         est.warnings.push_back("network graph: " + d.path + ": " + d.message +
                                (onGraph ? "" : " (collectives use the two-level model)"));

@@ -1,6 +1,7 @@
 #include "estimate/MoeLayerCost.h"
 
 #include "estimate/ContextParallel.h"
+#include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/MoeArithmetic.h"
 
@@ -36,23 +37,68 @@ double expertLoad(const ResolvedScenario& sc, double imbalance) {
     return cf ? std::min(imbalance, *cf) : imbalance;
 }
 
+double bytesPerCopy(const ResolvedScenario& sc, double imbalance, double elementBytes) {
+    // A rank dispatches its tokens x etp / tp (expert tensor parallelism), the busiest
+    // rank receiving `imbalance` times the mean.
+    const ParallelConfig& p = sc.parallel;
+    return tokensOf(sc) * double(p.etp) / double(std::max(1, p.tp)) * expertLoad(sc, imbalance) *
+           double(sc.model.hidden) * elementBytes;
+}
+
+double activationBytes(const ResolvedScenario& sc) {
+    return sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+}
+
 } // namespace
+
+ExpertDispatchShape expertDispatchShape(const ResolvedScenario& sc, int membersPerDomain) {
+    ExpertDispatchShape d;
+    if (!sc.model.moe)
+        return d;
+    const int ep = std::max(1, sc.parallel.ep);
+    d.membersPerDomain = std::clamp(membersPerDomain, 1, ep);
+    d.domains = (ep + d.membersPerDomain - 1) / d.membersPerDomain;
+    // Experts lie in order over the EP ranks (experts / ep each, validated to divide).
+    const ExpertRouting routing = expertRouting(*sc.model.moe);
+    const int perRank = std::max(1, routing.experts / ep);
+    d.ranksPerToken = expectedDistinctBins(routing, perRank);
+    d.domainsPerToken = expectedDistinctBins(routing, perRank * d.membersPerDomain);
+    return d;
+}
 
 double expertDispatchBytes(const ResolvedScenario& sc, double imbalance) {
     if (!sc.model.moe)
         return 0.0;
-    const ParallelConfig& p = sc.parallel;
-    const double actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
     // Token-deduplicating dispatchers (DeepEP, deepseek-ai/DeepEP README; Megatron-Core's
     // flex dispatcher with HybridEP, the recipe of NVIDIA's DeepSeek-V3 GB200 guide) send a
     // token once to each rank that holds one of its experts, not once per expert: with
-    // uniform routing a token reaches ep (1 - (1 - 1/ep)^k) distinct ranks (its own among
+    // uniform routing, the expected distinct ranks among its top_k experts (its own among
     // them; the all-to-all cost drops that share with its (n-1)/n factor).
-    const double ep = std::max(1, p.ep);
-    const double k = sc.model.moe->topK;
-    const double copies = std::min(k, ep * (1.0 - std::pow(1.0 - 1.0 / ep, k)));
-    const double tokens = tokensOf(sc) * double(p.etp) / double(p.tp);
-    return tokens * copies * expertLoad(sc, imbalance) * double(sc.model.hidden) * actBytes;
+    return bytesPerCopy(sc, imbalance, activationBytes(sc)) *
+           expertDispatchShape(sc, sc.parallel.ep).ranksPerToken;
+}
+
+ExpertAllToAll expertAllToAll(const CollectiveCost& collectives, const ResolvedScenario& sc,
+                              double imbalance, double elementBytes) {
+    ExpertAllToAll a;
+    const ParallelConfig& p = sc.parallel;
+    if (!sc.model.moe || p.ep <= 1)
+        return a;
+    // The EP group: ep ranks etp apart (Megatron-Core's expert groups: etp fastest).
+    const long long stride = std::max(1, p.etp);
+    const GroupPlacement epGroup{p.ep, stride};
+    const ExpertDispatchShape d = expertDispatchShape(sc, collectives.membersPerDomain(epGroup));
+    const double perToken = bytesPerCopy(sc, imbalance, elementBytes);
+    if (d.domains > 1) // one EP rank per domain, on the same rail
+        a.scaleOut = collectives.cost(Collective::AllToAll, perToken * d.domainsPerToken,
+                                      GroupPlacement{d.domains, stride * d.membersPerDomain});
+    if (d.membersPerDomain > 1)
+        a.scaleUp = collectives.cost(Collective::AllToAll, perToken * d.ranksPerToken,
+                                     GroupPlacement{d.membersPerDomain, stride});
+    a.total.seconds = std::max(a.scaleOut.seconds, a.scaleUp.seconds);
+    a.total.scaleOutBytes = a.scaleOut.scaleOutBytes + a.scaleUp.scaleOutBytes;
+    a.total.scaleUpBytes = a.scaleOut.scaleUpBytes + a.scaleUp.scaleUpBytes;
+    return a;
 }
 
 LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalance) {
@@ -154,20 +200,33 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
         mlpElementwise += 2.0 * (1.0 + perTokenRouted) * h * actBytes +
                           actFnBytes * effn / etp * perTokenRouted + 12.0 * e.experts;
         if (p.ep > 1) {
-            const GroupPlacement epGroup{p.ep, std::max(1, p.etp)};
-            const CollectiveTime a2a = ctx.collectives.cost(
-                Collective::AllToAll, expertDispatchBytes(sc, imbalance), epGroup);
-            addCollective(out.epForward, a2a, 2.0);  // dispatch + combine
-            addCollective(out.epBackward, a2a, 2.0); // their gradients
+            // Forward: dispatch + combine; backward: the combine's gradient travels as a
+            // dispatch (DeepEP's combine_backward calls dispatch) and the dispatch's as a
+            // combine. With FP8 dispatch both dispatches carry FP8 (DeepSeek-V3 sec. 3.3.2:
+            // the activations before the up-projections and the activation gradients before
+            // the down-projections), both combines stay in the activations' precision.
+            const double act = activationBytes(sc);
+            const ExpertAllToAll combine = expertAllToAll(ctx.collectives, sc, imbalance, act);
+            const ExpertAllToAll dispatch =
+                p.moeDispatchFp8
+                    ? expertAllToAll(ctx.collectives, sc, imbalance, kFp8DispatchElementBytes)
+                    : combine;
+            for (CollectiveTime* pass : {&out.epForward, &out.epBackward}) {
+                addCollective(*pass, dispatch.total);
+                addCollective(*pass, combine.total);
+            }
         }
     }
 
     // Norms, residual adds (as in estimate/LayerCost.cpp), plus FP8 casts of GEMM inputs.
     double fwdBytes = 20.0 * h * replicated + elementwiseFwd + mlpElementwise;
+    // The FP8 recipe sets each cast's bytes and kernels (estimate/PrecisionMemory.h).
+    const int casts = fp8 ? 4 * fp8CastPasses(sc.training) : 0;
     if (fp8)
-        fwdBytes += 4.0 * (2.0 * h + kvWidthPerRank);
-    out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, fp8 ? 12 : 8);
-    out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, fp8 ? 18 : 14);
+        fwdBytes += fp8CastBytesPerElement(sc.training, CastOperand::Activation) *
+                    (2.0 * h + kvWidthPerRank);
+    out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, 8 + casts);
+    out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, 14 + casts);
 
     // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
     addLayerTensorParallel(ctx, tokens * h * actBytes, out.tpForward, out.tpBackward);

@@ -30,9 +30,51 @@ inline constexpr double kDefaultExpertImbalance = 1.1;
 // `moeLayer`: a MoE layer (routed + shared experts) or a dense-MLP layer of the same model.
 LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalance);
 
-// Bytes one rank sends in one dispatch (or combine) all-to-all per micro-batch, its own
-// share included (nccl-tests convention), with the busiest rank's load.
+// Bytes one rank sends in one dispatch (or combine) all-to-all per micro-batch in the
+// activations' precision, one copy per distinct destination rank, its own share included
+// (nccl-tests convention), with the busiest rank's load.
 double expertDispatchBytes(const ResolvedScenario& sc, double imbalance);
+
+// Where one token's dispatch goes, under uniform routing (model/MoeArithmetic.h): the EP
+// group's ranks sit `membersPerDomain` (k) to a scale-up domain over `domains` domains.
+//
+// Token-deduplicating dispatchers send a token once to each destination, not once per
+// expert. Across domains they go in two hops (DeepEP's internode "normal" kernels,
+// github.com/deepseek-ai/DeepEP README: kernels for "asymmetric-domain bandwidth
+// forwarding", aligned with DeepSeek-V3's group-limited gating; DeepSeek-V3 sec. 3.2.2: a
+// token crosses IB to the GPU with the same in-node index on each target node, which
+// forwards it over NVLink): over the network once per distinct destination domain, to the
+// GPU of the same local index (the same rail), then over the scale-up links to each
+// distinct rank there that holds one of its experts. Group-limited routing bounds the
+// domains (DeepSeek-V3: at most 4 of 8 nodes); without it a token reaches up to
+// min(top_k, domains).
+struct ExpertDispatchShape {
+    int membersPerDomain = 1;   // k
+    int domains = 1;            // ceil(ep / k)
+    double ranksPerToken = 0;   // expected distinct destination ranks, its own among them
+    double domainsPerToken = 0; // expected distinct destination domains, its own among them
+};
+ExpertDispatchShape expertDispatchShape(const ResolvedScenario& sc, int membersPerDomain);
+
+// One expert all-to-all per rank and micro-batch, split into the two hops: `scaleOut` the
+// all-to-all among one EP rank per domain (the same rail) with a buffer of one copy per
+// distinct destination domain, `scaleUp` the all-to-all inside the domain with one copy per
+// distinct destination rank (forwarding, and the token's own domain). The hops pipeline
+// (DeepEP forwards while RDMA is in flight): the time is the slower one's. Inside one domain
+// only the scale-up part exists, as before.
+struct ExpertAllToAll {
+    CollectiveTime scaleOut;
+    CollectiveTime scaleUp;
+    CollectiveTime total; // seconds: max of the two; bytes: their sum
+};
+// `elementBytes`: bytes per hidden element on the wire (2 BF16, 4 FP32; FP8 dispatch
+// 1 + 4/128, kFp8DispatchElementBytes).
+ExpertAllToAll expertAllToAll(const CollectiveCost& collectives, const ResolvedScenario& sc,
+                              double imbalance, double elementBytes);
+
+// FP8 dispatch (DeepSeek-V3 sec. 3.3.2, DeepEP): 1 byte per element plus one FP32 scale per
+// 1x128 block. MXFP8 (one E8M0 byte per 32 elements) costs the same 1 + 1/32.
+inline constexpr double kFp8DispatchElementBytes = 1.0 + 4.0 / 128.0;
 
 } // namespace ts
 

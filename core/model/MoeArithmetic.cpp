@@ -3,8 +3,84 @@
 #include "model/TransformerArithmetic.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace ts {
+
+namespace {
+
+double logChoose(double n, double k) {
+    if (k < 0 || k > n)
+        return -std::numeric_limits<double>::infinity();
+    return std::lgamma(n + 1) - std::lgamma(k + 1) - std::lgamma(n - k + 1);
+}
+
+} // namespace
+
+ExpertRouting expertRouting(const MoeConfig& moe) {
+    return {moe.experts, moe.topK, moe.groupCount(), moe.groupsPerTokenCount()};
+}
+
+double expectedDistinctBins(const ExpertRouting& r, int binExperts) {
+    const int experts = r.experts;
+    const int k = std::min(r.topK, experts);
+    if (experts <= 0 || k <= 0 || binExperts <= 0)
+        return 0.0;
+    // A group limit that leaves every group (or a single group) limits nothing.
+    const bool grouped = r.groups > 1 && experts % r.groups == 0 && r.groupsPerToken >= 1 &&
+                         r.groupsPerToken < r.groups;
+    const int groups = grouped ? r.groups : 1;
+    const int chosen = grouped ? r.groupsPerToken : 1;
+    const int groupSize = experts / groups;
+    const double pool = double(chosen) * groupSize; // experts left after the group choice
+    const double logGroupChoices = logChoose(groups, chosen);
+    // Bins with the same offset inside a group and the same size miss alike.
+    std::map<std::pair<int, int>, double> missOf;
+    double expected = 0;
+    for (int lo = 0; lo < experts; lo += binExperts) {
+        const int hi = std::min(experts, lo + binExperts);
+        const auto key = std::make_pair(grouped ? lo % groupSize : 0, hi - lo);
+        auto it = missOf.find(key);
+        if (it == missOf.end()) {
+            // The groups the bin meets: `whole` ones entirely, the rest (at most two, at its
+            // ends) in part.
+            int whole = 0;
+            std::vector<int> part;
+            for (int j = lo / groupSize; j <= (hi - 1) / groupSize; ++j) {
+                const int m = std::min(hi, (j + 1) * groupSize) - std::max(lo, j * groupSize);
+                if (m == groupSize)
+                    ++whole;
+                else
+                    part.push_back(m);
+            }
+            const int met = whole + static_cast<int>(part.size());
+            double miss = 0;
+            for (int i = 0; i <= whole; ++i)
+                for (unsigned mask = 0; mask < (1u << part.size()); ++mask) {
+                    int t = i;                        // the bin's groups chosen
+                    double m = double(i) * groupSize; // the bin's experts left in the pool
+                    for (std::size_t b = 0; b < part.size(); ++b)
+                        if (mask & (1u << b)) {
+                            ++t;
+                            m += part[b];
+                        }
+                    // P(the chosen groups meet the bin's groups in exactly this subset).
+                    const double pGroups =
+                        std::exp(logChoose(whole, i) + logChoose(groups - met, chosen - t) -
+                                 logGroupChoices);
+                    if (pGroups > 0)
+                        miss += pGroups * std::pow(1.0 - m / pool, k);
+                }
+            it = missOf.emplace(key, miss).first;
+        }
+        expected += 1.0 - it->second;
+    }
+    return expected;
+}
 
 AttentionHeadDims attentionHeadDims(const ModelConfig& m) {
     if (m.mla)

@@ -56,6 +56,39 @@ SparseParameterCounts sparseParameterCounts(const ModelConfig& model);
 // PV v_head_dim.
 double sparseTrainingFlopsPerToken(const ModelConfig& model, std::int64_t seqLen);
 
+// How a token picks its experts, for counting where its dispatch goes. Without groups, top_k
+// distinct experts out of `experts`; with group-limited routing (DeepSeek-V2 arXiv 2405.04434
+// sec. 2.1.2 "device-limited routing", DeepSeek-V3 arXiv 2412.19437 sec. 2.1.2 "node-limited
+// routing"; HF config n_group / topk_group; Megatron-Core --moe-router-num-groups /
+// --moe-router-group-topk) the experts form `groups` contiguous groups of experts / groups,
+// a token first picks `groupsPerToken` groups and then its top_k experts inside them.
+// Routing is taken as uniform (balanced load, which DeepSeek-V3's bias-based balancing and
+// the benchmarks' forced balancing aim at): the groups drawn without replacement, each of
+// the top_k experts uniformly from the chosen groups' experts, independently of the others.
+// Independent draws are the estimator's long-standing approximation (ep (1 - (1 - 1/ep)^k)
+// ranks per token); top_k distinct experts would give up to ~2% more destinations when a
+// rank holds several experts, which moves the published MoE cases (tests/tst_accuracy) the
+// wrong way, by 0.2-0.6 points.
+struct ExpertRouting {
+    int experts = 0;
+    int topK = 0;
+    int groups = 0;         // 0: no group limit
+    int groupsPerToken = 0; // with groups
+};
+ExpertRouting expertRouting(const MoeConfig& moe);
+
+// Expected number of distinct bins a token's top_k experts fall into, the bins being
+// consecutive blocks of `binExperts` experts in expert order (the last one shorter when
+// binExperts does not divide experts). Experts are laid out in order over the expert-parallel
+// ranks (Megatron-Core: rank r holds experts r x experts/ep ...), so a bin of experts/ep
+// experts is a rank and one of k x experts/ep a scale-up domain of k ranks. Exact under the
+// routing above: sum over bins of P(the bin holds one of the token's experts), where
+//   P(miss) = sum over the subsets T of the groups the bin meets, of
+//             P(the chosen groups meet the bin's groups in exactly T) x (1 - m_T / N)^k,
+// N = groupsPerToken x experts / groups the experts left after the group choice, m_T the
+// bin's experts in T; without groups, one group of every expert: (1 - m / E)^k.
+double expectedDistinctBins(const ExpertRouting& routing, int binExperts);
+
 // Head dims of the attention core: (QK, PV). MLA: (nope + rope, v); else (head_dim, head_dim).
 struct AttentionHeadDims {
     int qk = 0, v = 0;

@@ -34,6 +34,10 @@ public:
     // send buffer for all-to-all, the message for send/recv.
     virtual CollectiveTime cost(Collective kind, double bytes,
                                 const GroupPlacement& group) const = 0;
+    // Members of `group` in one scale-up domain (its first rank's), for collectives that a
+    // library runs in two hops, over the network to one GPU per domain and then over the
+    // scale-up links (DeepEP's internode dispatch, estimate/MoeLayerCost.h).
+    virtual int membersPerDomain(const GroupPlacement& group) const = 0;
 };
 
 // A ring collective of n ranks, k of them in each scale-up domain: the bytes each rank
@@ -82,7 +86,7 @@ public:
     CollectiveTime cost(Collective kind, double bytes, const GroupPlacement& group) const override;
 
     // Members of the group inside one scale-up domain.
-    int membersPerDomain(const GroupPlacement& group) const;
+    int membersPerDomain(const GroupPlacement& group) const override;
     double scaleUpGBps() const { return scaleUpGBps_; }
     double nicGBpsPerGpu() const { return nicGBpsPerGpu_; }
 

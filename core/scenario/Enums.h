@@ -11,6 +11,11 @@ namespace ts {
 enum class MlpKind { Gelu, SwiGlu };
 enum class ScaleOutTopology { RailOptimized, RailOnly, FatTree, Torus, Graph };
 enum class Precision { Fp32, Fp16, Bf16, Fp8, MxFp8, NvFp4 };
+// Scaling of FP8 GEMM inputs under precision "fp8" (Megatron-LM --fp8-recipe; "mxfp8" is its
+// own precision): per-tensor scales from an amax history (TransformerEngine DelayedScaling), from
+// the tensor itself (Float8CurrentScaling, torchao dynamic tensorwise), or per 1x128 tile and
+// 128x128 weight block (Float8BlockScaling; DeepSeek-V3, arXiv 2412.19437 sec. 3.3).
+enum class Fp8Recipe { Delayed, Tensorwise, Blockwise };
 enum class OptimizerKind { Adam, Sgd, Adafactor };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
@@ -31,6 +36,7 @@ template <class E> struct EnumNames;
 TS_ENUM_NAMES(MlpKind, "gelu", "swiglu")
 TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "torus", "graph")
 TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
+TS_ENUM_NAMES(Fp8Recipe, "delayed", "tensorwise", "blockwise")
 TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")

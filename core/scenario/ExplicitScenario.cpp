@@ -67,6 +67,8 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     s.training.globalBatch = t.globalBatch;
     s.training.microBatch = t.microBatch;
     s.training.precision = t.precision;
+    if (t.precision == Precision::Fp8) // the key is refused with any other precision
+        s.training.fp8Recipe = t.fp8Recipe;
     s.training.optimizer = t.optimizer;
     s.training.tokens = t.tokens;
 
@@ -83,6 +85,8 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     plan.vpp = p.vpp;
     plan.pipelineLayers = std::optional<std::vector<int>>(p.pipelineLayers);
     plan.sequenceParallel = p.sequenceParallel;
+    if (r.model.moe) // the key only means something for a MoE model
+        plan.moeDispatchFp8 = p.moeDispatchFp8;
     plan.zero = p.zero;
     plan.recompute = p.recompute;
     plan.recomputeLayers = p.recomputeLayers;

@@ -25,6 +25,17 @@ struct MoeConfig {
     int sharedExperts = 0;
     int firstDenseLayers = 0;
     std::optional<double> capacityFactor; // nullopt = dropless
+    // Group-limited routing (DeepSeek-V3 arXiv 2412.19437 sec. 2.1.2; HF n_group /
+    // topk_group; Megatron-Core --moe-router-num-groups / --moe-router-group-topk): the
+    // experts form `groups` equal groups and a token's top_k experts come from at most
+    // groupsPerToken of them; both are set together. Outer optional: the key is written;
+    // inner: null (no group limit) or the count. A resolved model holds no written null.
+    std::optional<std::optional<int>> groups;
+    std::optional<std::optional<int>> groupsPerToken;
+    int groupCount() const { return groups && *groups ? **groups : 0; } // 0: no group limit
+    int groupsPerTokenCount() const {
+        return groupsPerToken && *groupsPerToken ? **groupsPerToken : 0;
+    }
     bool operator==(const MoeConfig&) const = default;
 };
 

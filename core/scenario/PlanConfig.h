@@ -15,6 +15,9 @@ struct TrainingConfig {
     std::int64_t globalBatch = 0; // sequences per optimizer step
     std::int64_t microBatch = 1;
     Precision precision = Precision::Bf16;
+    // How FP8 GEMM inputs are scaled; read only when precision is Fp8 (Megatron-LM's
+    // --fp8-recipe default "delayed"), and Delayed for every other precision.
+    Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
     OptimizerKind optimizer = OptimizerKind::Adam;
     std::optional<double> tokens; // total tokens to train
     bool operator==(const TrainingConfig&) const = default;
@@ -59,6 +62,9 @@ struct ParallelConfig {
     PipelineScheduleKind schedule = PipelineScheduleKind::OneFOneB;
     OffloadConfig offload;
     OverlapConfig overlap;
+    // Expert-parallel dispatch in FP8 with 1x128 FP32 scales, combine in BF16 (DeepSeek-V3
+    // arXiv 2412.19437 sec. 3.3.2; DeepEP's dispatch takes FP8, its combine BF16). Default false.
+    bool moeDispatchFp8 = false;
     bool operator==(const ParallelConfig&) const = default;
 
     std::int64_t microbatchesPerStep(std::int64_t globalBatch, std::int64_t microBatch) const {

@@ -93,6 +93,7 @@ struct TrainingInput {
     std::optional<std::int64_t> globalBatch;
     std::optional<std::int64_t> microBatch;
     std::optional<Precision> precision;
+    std::optional<Fp8Recipe> fp8Recipe; // "fp8_recipe", only with precision "fp8"
     std::optional<OptimizerKind> optimizer;
     std::optional<double> tokens;
     bool operator==(const TrainingInput&) const = default;
@@ -131,6 +132,7 @@ struct ParallelInput {
     std::optional<PipelineScheduleKind> schedule;
     std::optional<OffloadInput> offload;
     std::optional<OverlapInput> overlap;
+    std::optional<bool> moeDispatchFp8; // "moe_dispatch_fp8"
     bool operator==(const ParallelInput&) const = default;
 };
 

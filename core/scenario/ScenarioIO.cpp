@@ -214,6 +214,8 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
         }
     }
     p.sequenceParallel = r.boolean("sequence_parallel");
+    // FP8 expert dispatch (DeepSeek-V3 arXiv 2412.19437 sec. 3.3.2; DeepEP).
+    p.moeDispatchFp8 = r.boolean("moe_dispatch_fp8");
     p.zero = r.int32("zero", 0, 3);
     p.recompute = r.enumeration<RecomputeMode, EnumNames<RecomputeMode>>("recompute");
     if (r.isNull("recompute_layers"))
@@ -312,6 +314,13 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
     t.globalBatch = r.integer("global_batch", 1, kMaxGlobalBatch);
     t.microBatch = r.integer("micro_batch", 1, kMaxGlobalBatch);
     t.precision = r.enumeration<Precision, EnumNames<Precision>>("precision");
+    // Megatron-LM's --fp8-recipe also offers "mxfp8"; here MXFP8 is a precision of its own.
+    if (const Json* recipe = r.raw("fp8_recipe"); recipe && *recipe == "mxfp8")
+        diags.error(r.childPath("fp8_recipe"),
+                    "\"mxfp8\" is not an FP8 recipe here: set training.precision to \"mxfp8\" "
+                    "(MX blocks of 32 with E8M0 scales) and remove fp8_recipe");
+    else
+        t.fp8Recipe = r.enumeration<Fp8Recipe, EnumNames<Fp8Recipe>>("fp8_recipe");
     t.optimizer = r.enumeration<OptimizerKind, EnumNames<OptimizerKind>>("optimizer");
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
     r.finish();
@@ -427,6 +436,7 @@ Json scenarioToJson(const Scenario& s) {
     putOptional(training, "global_batch", t.globalBatch);
     putOptional(training, "micro_batch", t.microBatch);
     putEnum(training, "precision", t.precision);
+    putEnum(training, "fp8_recipe", t.fp8Recipe);
     putEnum(training, "optimizer", t.optimizer);
     putOptional(training, "tokens", t.tokens);
     j["training"] = training;
@@ -445,6 +455,7 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(par, "vpp", p.vpp);
         putNullable(par, "pipeline_layers", p.pipelineLayers);
         putOptional(par, "sequence_parallel", p.sequenceParallel);
+        putOptional(par, "moe_dispatch_fp8", p.moeDispatchFp8);
         putOptional(par, "zero", p.zero);
         putEnum(par, "recompute", p.recompute);
         putNullable(par, "recompute_layers", p.recomputeLayers);

@@ -98,6 +98,12 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
     m.tiedEmbeddings = merged.tiedEmbeddings.value_or(false);
     m.mla = merged.mla.value_or(std::nullopt);
     m.moe = merged.moe.value_or(std::nullopt);
+    if (m.moe) { // "groups": null is no group limit, as an absent key
+        if (!m.moe->groupCount())
+            m.moe->groups.reset();
+        if (!m.moe->groupsPerTokenCount())
+            m.moe->groupsPerToken.reset();
+    }
     if (merged.headDim) {
         m.headDim = *merged.headDim;
     } else if (m.hidden % m.heads != 0) {
@@ -114,6 +120,8 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
                                            " (MHA: equal; GQA: a divisor; MQA: 1)");
         ok = false;
     }
+    if (m.moe && !checkMoeGroups(*m.moe, "/model/moe", diags))
+        ok = false;
     if (m.moe && m.moe->firstDenseLayers > m.layers) {
         diags.error("/model/moe/first_dense_layers",
                     std::to_string(m.moe->firstDenseLayers) +
@@ -287,6 +295,29 @@ std::int64_t boundedProduct(std::initializer_list<std::int64_t> factors) {
     return product;
 }
 
+// FP8 expert dispatch (DeepSeek-V3 arXiv 2412.19437 sec. 3.3.2). DeepEP's dispatch takes
+// an FP8 tensor with its 1x128 scales whatever the GEMMs run in (github deepseek-ai/DeepEP
+// README: dispatch accepts a BF16 tensor or an (FP8, scales) pair; combine is BF16), so any
+// training precision may use it; with non-FP8 GEMMs the experts dequantize what arrives.
+void checkMoeDispatchFp8(const ParallelConfig& p, const TrainingConfig& training,
+                         Diagnostics& diags) {
+    if (!p.moeDispatchFp8)
+        return;
+    const char* path = "/parallelism/moe_dispatch_fp8";
+    if (p.ep <= 1) {
+        diags.warning(path, "has no effect with ep = 1: there is no expert all-to-all");
+        return;
+    }
+    const Precision q = training.precision;
+    if (q != Precision::Fp8 && q != Precision::MxFp8 && q != Precision::NvFp4)
+        diags.warning(path, "training.precision \"" + std::string(enumName(q)) +
+                                "\": the experts' GEMMs dequantize the FP8 activations they "
+                                "receive, a rounding the " +
+                                std::string(enumName(q)) +
+                                " recipe does not otherwise have (DeepSeek-V3 dispatched FP8 "
+                                "into FP8 GEMMs)");
+}
+
 bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const ClusterConfig& cluster,
                  TrainingConfig& training, ParallelConfig& p, Diagnostics& diags) {
     bool ok = true;
@@ -319,6 +350,7 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         p.overlap.pp = in.overlap->pp.value_or(false);
         p.overlap.ep = in.overlap->ep.value_or(false);
     }
+    p.moeDispatchFp8 = in.moeDispatchFp8.value_or(false);
 
     const std::int64_t gpus = cluster.numGpus;
     const std::string degrees = "tp*pp*cp = " + std::to_string(p.tp) + "*" + std::to_string(p.pp) +
@@ -422,8 +454,13 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         int perStage = 0;
         for (int r = 0; r < p.pp; ++r) {
             int stage = 0;
-            for (int v = 0; v < p.vpp; ++v)
-                stage += p.pipelineLayers[static_cast<std::size_t>(v * p.pp + r)];
+            for (int v = 0; v < p.vpp; ++v) {
+                // ZB-V places chunk 1 of rank r as model chunk 2 pp - 1 - r (the V;
+                // parallel/PipelineSchedule.h chunkModelIndex), the others loop.
+                const bool vShape = p.schedule == PipelineScheduleKind::ZeroBubble && p.vpp == 2;
+                const int k = vShape && v == 1 ? 2 * p.pp - 1 - r : v * p.pp + r;
+                stage += p.pipelineLayers[static_cast<std::size_t>(k)];
+            }
             perStage = std::max(perStage, stage);
         }
         if (*p.recomputeLayers > perStage)
@@ -448,7 +485,10 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
                  "ep = " + std::to_string(p.ep) + " needs a mixture-of-experts model (model.moe)");
         if (in.etp && *in.etp)
             diags.warning("/parallelism/etp", "has no effect without model.moe");
+        if (p.moeDispatchFp8)
+            diags.warning("/parallelism/moe_dispatch_fp8", "has no effect without model.moe");
     } else if (ok) {
+        checkMoeDispatchFp8(p, training, diags);
         if (model.moe->experts % p.ep != 0)
             fail("/parallelism/ep", "experts = " + std::to_string(model.moe->experts) +
                                         " is not divisible by ep = " + std::to_string(p.ep));
@@ -488,6 +528,7 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     r.training.globalBatch = *t.globalBatch;
     r.training.microBatch = t.microBatch.value_or(1);
     r.training.precision = t.precision.value_or(Precision::Bf16);
+    r.training.fp8Recipe = t.fp8Recipe.value_or(Fp8Recipe::Delayed); // Megatron-LM's default
     r.training.optimizer = t.optimizer.value_or(OptimizerKind::Adam);
     r.training.tokens = t.tokens;
     if (!model || !cluster)
@@ -502,6 +543,15 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
         diags.error("/training/precision", "\"" + std::string(enumName(precision)) + "\" needs " +
                                                "FP8 tensor cores, which " + gpu.name +
                                                " lacks: use \"bf16\"");
+        ok = false;
+    }
+    if (t.fp8Recipe && precision != Precision::Fp8) {
+        // The recipe scales FP8 tensors; MXFP8 and NVFP4 fix their own block scaling.
+        diags.error("/training/fp8_recipe",
+                    "\"" + std::string(enumName(*t.fp8Recipe)) +
+                        "\" is an FP8 scaling recipe: it needs training.precision \"fp8\" (now \"" +
+                        std::string(enumName(precision)) + "\"); remove fp8_recipe or set " +
+                        "precision \"fp8\"");
         ok = false;
     }
     if (precision == Precision::NvFp4 && !gpu.fp4Tflops) {

@@ -2,6 +2,9 @@
 
 #include "scenario/Limits.h"
 
+#include <algorithm>
+#include <utility>
+
 namespace ts {
 
 using namespace limits;
@@ -87,6 +90,65 @@ static std::optional<MlaConfig> readMla(const Json& value, const std::string& pa
     return MlaConfig{*q, *kv, *nope, *rope, *v};
 }
 
+// The rules of group-limited routing as Megatron-Core checks them (TransformerConfig:
+// num_moe_experts % moe_router_num_groups == 0, moe_router_group_topk <=
+// moe_router_num_groups; its group scores sum each group's top top_k / group_topk experts,
+// so group_topk <= top_k), plus enough experts in the chosen groups for top_k.
+bool checkMoeGroups(const MoeConfig& moe, const std::string& path, Diagnostics& diags) {
+    const std::size_t errorsBefore = diags.errorCount();
+    const int groups = moe.groupCount(), perToken = moe.groupsPerTokenCount();
+    const std::string groupsPath = jsonPointerChild(path, "groups");
+    const std::string perTokenPath = jsonPointerChild(path, "groups_per_token");
+    if (!groups && !perToken)
+        return true;
+    if (!groups) {
+        diags.error(groupsPath, "required with groups_per_token = " + std::to_string(perToken) +
+                                    ": the number of expert groups, a divisor of experts = " +
+                                    std::to_string(moe.experts) +
+                                    " (DeepSeek-V3: \"groups\": 8, \"groups_per_token\": 4)");
+        return false;
+    }
+    if (!perToken) {
+        diags.error(perTokenPath,
+                    "required with groups = " + std::to_string(groups) +
+                        ": how many groups a token's experts may come from, 1 to " +
+                        std::to_string(std::min(groups, moe.topK)) +
+                        " (DeepSeek-V3: 4 of 8); or set groups to null for no group limit");
+        return false;
+    }
+    if (moe.experts % groups != 0) {
+        diags.error(groupsPath, "experts = " + std::to_string(moe.experts) +
+                                    " is not divisible by groups = " + std::to_string(groups) +
+                                    ": the groups must split the experts evenly");
+        return false;
+    }
+    if (perToken > groups) {
+        diags.error(perTokenPath, "groups_per_token = " + std::to_string(perToken) +
+                                      " exceeds groups = " + std::to_string(groups) +
+                                      ": choose 1 to " + std::to_string(groups));
+        return false;
+    }
+    if (perToken > moe.topK) {
+        diags.error(perTokenPath,
+                    "groups_per_token = " + std::to_string(perToken) +
+                        " exceeds top_k = " + std::to_string(moe.topK) +
+                        ": each chosen group must be able to hold one of the token's experts "
+                        "(Megatron-Core scores a group by its top top_k / groups_per_token "
+                        "experts); choose 1 to " +
+                        std::to_string(std::min(groups, moe.topK)));
+        return false;
+    }
+    const int pool = perToken * (moe.experts / groups);
+    if (moe.topK > pool)
+        diags.error(
+            perTokenPath,
+            "groups_per_token = " + std::to_string(perToken) + ": that many groups of " +
+                std::to_string(moe.experts / groups) + " experts hold " + std::to_string(pool) +
+                ", fewer than top_k = " + std::to_string(moe.topK) + ": choose at least " +
+                std::to_string((moe.topK + moe.experts / groups - 1) / (moe.experts / groups)));
+    return diags.errorCount() == errorsBefore;
+}
+
 static std::optional<MoeConfig> readMoe(const Json& value, const std::string& path,
                                         Diagnostics& diags) {
     JsonObjectReader r(value, path, diags);
@@ -102,6 +164,16 @@ static std::optional<MoeConfig> readMoe(const Json& value, const std::string& pa
     moe.sharedExperts = r.int32("shared_experts", 0, kMaxExperts).value_or(0);
     moe.firstDenseLayers = r.int32("first_dense_layers", 0, kMaxLayers).value_or(0);
     moe.capacityFactor = r.number("capacity_factor", 0, 1e3, true);
+    // Group-limited routing; null (or absent) = none.
+    for (auto [key, field] :
+         {std::pair{"groups", &moe.groups}, std::pair{"groups_per_token", &moe.groupsPerToken}}) {
+        if (r.isNull(key))
+            *field = std::optional<int>{};
+        else if (auto v = r.int32(key, 1, kMaxExperts))
+            *field = std::optional<int>{*v};
+        else if (r.has(key))
+            ok = false; // reported by int32
+    }
     r.finish();
     if (!ok || !experts || !topK || !ffn)
         return std::nullopt;
@@ -113,7 +185,7 @@ static std::optional<MoeConfig> readMoe(const Json& value, const std::string& pa
                     "top_k = " + std::to_string(moe.topK) +
                         " exceeds experts = " + std::to_string(moe.experts) +
                         ": a token is routed to at most every expert");
-    return moe;
+    return moe; // the resolver checks groups against experts and top_k (checkMoeGroups)
 }
 
 ModelInput readModelFields(JsonObjectReader& r) {
@@ -160,6 +232,11 @@ static Json moeToJson(const MoeConfig& moe) {
     j["shared_experts"] = moe.sharedExperts;
     j["first_dense_layers"] = moe.firstDenseLayers;
     j["capacity_factor"] = moe.capacityFactor ? Json(*moe.capacityFactor) : Json(nullptr);
+    // Only when written: files without group-limited routing stay as they were.
+    if (moe.groups)
+        j["groups"] = *moe.groups ? Json(**moe.groups) : Json(nullptr);
+    if (moe.groupsPerToken)
+        j["groups_per_token"] = *moe.groupsPerToken ? Json(**moe.groupsPerToken) : Json(nullptr);
     return j;
 }
 

@@ -17,6 +17,11 @@ ModelInput readModelFields(JsonObjectReader& reader);
 void writeModelFields(const ModelInput& model, Json& out);
 // A preset's fields as an input, for merging.
 ModelInput toModelInput(const ModelConfig& model);
+// Group-limited routing (model.moe groups, groups_per_token) against experts and top_k, with
+// errors at `moePath`/groups or /groups_per_token; false on an error. The resolver checks the
+// MoE object in effect (a preset's or the file's); the reader only reads the keys, so that
+// an editor may write them one after the other.
+bool checkMoeGroups(const MoeConfig& moe, const std::string& moePath, Diagnostics& diags);
 
 ScaleUpInput readScaleUp(JsonObjectReader& reader);
 ScaleOutInput readScaleOut(JsonObjectReader& reader);

@@ -29,6 +29,9 @@ public:
     GraphCollectiveCost(std::shared_ptr<const TopologyModel> model, CollectiveEfficiency eff = {},
                         GraphCollectiveOptions options = {});
     CollectiveTime cost(Collective kind, double bytes, const GroupPlacement& group) const override;
+    int membersPerDomain(const GroupPlacement& group) const override {
+        return group.size <= 1 ? 1 : profile(group).membersPerDomain;
+    }
 
     const TopologyModel& model() const { return *model_; }
 
