@@ -128,7 +128,8 @@ SummarySection ScenarioSummary::planSection(const ResolvedScenario& s) {
         schedule = tr("interleaved 1F1B");
         break;
     case PipelineScheduleKind::ZeroBubble:
-        schedule = tr("zero bubble");
+        // Two chunks per rank make it the V-shaped variant (parallel/ZeroBubbleV.h).
+        schedule = p.vpp == 2 ? tr("zero bubble, V-shaped (ZB-V)") : tr("zero bubble (ZB-H1)");
         break;
     case PipelineScheduleKind::BreadthFirst:
         schedule = tr("breadth-first");

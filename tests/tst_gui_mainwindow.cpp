@@ -19,6 +19,7 @@
 
 #include <QFileInfo>
 #include <QImage>
+#include <QLibraryInfo>
 #include <QMenuBar>
 #include <QProcess>
 #include <QSignalSpy>
@@ -338,11 +339,34 @@ void TestGuiMainWindow::chineseTranslation() {
 
 void TestGuiMainWindow::translationsComplete() {
     // Every string lupdate found has a finished Simplified Chinese translation.
-    QFile ts(test::sourceDir() + "/translations/trainscape_zh_CN.ts");
+    const QString path = test::sourceDir() + "/translations/trainscape_zh_CN.ts";
+    QFile ts(path);
     QVERIFY(ts.open(QIODevice::ReadOnly));
     const QString text = QString::fromUtf8(ts.readAll());
     QVERIFY(text.count("<message") > 100);
     QCOMPARE(text.count("type=\"unfinished\""), 0);
+    QCOMPARE(text.count("type=\"vanished\""), 0);
+
+    // And the file is in step with the code: lupdate (qt6-l10n-tools, installed by
+    // scripts/install-deps.sh) run over the sources into a copy finds no new string.
+    const QString lupdate = QLibraryInfo::path(QLibraryInfo::BinariesPath) + "/lupdate";
+    QVERIFY2(QFileInfo(lupdate).isExecutable(), qPrintable(lupdate + " is missing"));
+    QTemporaryDir dir;
+    const QString copy = dir.filePath("copy.ts");
+    QVERIFY(QFile::copy(path, copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    QProcess run;
+    run.setWorkingDirectory(test::sourceDir());
+    run.start(lupdate, {"-silent", "-no-obsolete", "app", "widgets", "models", "-ts", copy});
+    QVERIFY(run.waitForFinished(120000));
+    QCOMPARE(run.exitCode(), 0);
+    QFile updated(copy);
+    QVERIFY(updated.open(QIODevice::ReadOnly));
+    const QString fresh = QString::fromUtf8(updated.readAll());
+    QVERIFY2(fresh.count("type=\"unfinished\"") == 0,
+             "strings in the code are missing from translations/trainscape_zh_CN.ts: run lupdate "
+             "-no-obsolete app widgets models -ts translations/trainscape_zh_CN.ts and translate");
+    QCOMPARE(fresh.count("<message"), text.count("<message"));
 }
 
 void TestGuiMainWindow::darkPalette() {
