@@ -3,6 +3,7 @@
 // formulas, the block scales of the cached weight copies, "delayed" as the bitwise-equal
 // default, the recipe named in the warnings, and the time breakdown summing to the step.
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
 #include "TestSupport.h"
 #include "catalog/Catalog.h"
@@ -17,7 +18,6 @@
 
 #include <QtTest>
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -25,45 +25,16 @@ using namespace ts;
 
 namespace {
 
+using test::estimateOrFail;
+using test::hasWarning;
+
 // Llama 3 8B on one 8-GPU H100 node: tp 1, pp 1, dp 8, micro-batches of 4096 tokens.
 ResolvedScenario node8(Precision precision, Fp8Recipe recipe) {
-    ResolvedScenario sc;
-    sc.name = "fp8";
-    sc.model = test::llama3_8b();
-    test::useH100Cluster64(sc);
-    sc.cluster.numGpus = 8;
-    sc.training.seqLen = 4096;
-    sc.training.globalBatch = 64;
-    sc.training.microBatch = 1;
+    ResolvedScenario sc =
+        test::h100Scenario("fp8", test::llama3_8b(), {.gpus = 8, .globalBatch = 64});
     sc.training.precision = precision;
     sc.training.fp8Recipe = recipe;
-    ParallelConfig& p = sc.parallel;
-    p.tp = 1;
-    p.pp = 1;
-    p.dp = 8;
-    p.dpShard = 8;
-    p.vpp = 1;
-    p.pipelineLayers = {32};
-    p.zero = 1;
-    p.recompute = RecomputeMode::Selective;
     return sc;
-}
-
-Estimate estimateOrFail(const ResolvedScenario& sc) {
-    Diagnostics diags;
-    const auto e = estimatePlan(sc, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    return *e;
-}
-
-bool hasWarning(const Estimate& e, const std::string& piece) {
-    return std::any_of(e.warnings.begin(), e.warnings.end(),
-                       [&](const std::string& w) { return w.find(piece) != std::string::npos; });
 }
 
 // The bundled Llama 3 8B example with a training patch, through reader, resolver, estimator.
@@ -275,7 +246,7 @@ void TestFp8Recipes::breakdownSumsToStep() {
     sc.parallel.pipelineLayers = {16, 16};
     const Estimate e = estimateOrFail(sc);
     QVERIFY(e.stepSeconds > 0);
-    QVERIFY(std::abs(e.time.sum() - e.stepSeconds) <= 1e-12 * e.stepSeconds);
+    QVERIFY(test::sumsToStep(e));
 }
 
 QTEST_GUILESS_MAIN(TestFp8Recipes)

@@ -3,7 +3,9 @@
 // and DeepSeek-V3, activations divided by cp, the all-to-all bytes of expert parallelism,
 // and the bubbles of the schedules.
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
+#include "PipelineFixtures.h"
 #include "estimate/ContextParallel.h"
 #include "estimate/Estimator.h"
 #include "estimate/MoeLayerCost.h"
@@ -22,92 +24,17 @@ using namespace ts;
 
 namespace {
 
+using test::deepseekV3;
+using test::estimateOrFail;
 using test::h100;
 using test::llama3_8b;
-
-ModelConfig mixtral8x7b() {
-    ModelConfig m;
-    m.layers = 32;
-    m.hidden = 4096;
-    m.ffnHidden = 14336;
-    m.heads = 32;
-    m.kvHeads = 8;
-    m.headDim = 128;
-    m.vocab = 32000;
-    m.mlp = MlpKind::SwiGlu;
-    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt, {}, {}};
-    return m;
-}
-
-ModelConfig deepseekV3() {
-    ModelConfig m;
-    m.layers = 61;
-    m.hidden = 7168;
-    m.ffnHidden = 18432;
-    m.heads = 128;
-    m.kvHeads = 128;
-    m.headDim = 56; // hidden / heads: unused under MLA
-    m.vocab = 129280;
-    m.mlp = MlpKind::SwiGlu;
-    m.mla = MlaConfig{1536, 512, 128, 64, 128};
-    m.moe = MoeConfig{256, 8, 2048, 1, 3, std::nullopt, {}, {}};
-    return m;
-}
+using test::mixtral8x7b;
+using test::near;
+using test::simulateEven;
 
 // 64 H100 in 8 nodes, tp 1, pp 2, dp 32.
 ResolvedScenario scenario(const ModelConfig& model) {
-    ResolvedScenario sc;
-    sc.name = "test";
-    sc.model = model;
-    test::useH100Cluster64(sc);
-    sc.training.seqLen = 4096;
-    sc.training.globalBatch = 256;
-    sc.training.microBatch = 1;
-    sc.training.precision = Precision::Bf16;
-    ParallelConfig& p = sc.parallel;
-    p.tp = 1;
-    p.etp = 1;
-    p.pp = 2;
-    p.dp = 32;
-    p.dpShard = p.dp; // full sharding, as a resolved scenario without dp_shard
-    p.vpp = 1;
-    p.pipelineLayers = {model.layers / 2, model.layers - model.layers / 2};
-    p.zero = 1;
-    p.recompute = RecomputeMode::Selective;
-    return sc;
-}
-
-Estimate estimateOrFail(const ResolvedScenario& sc) {
-    Diagnostics diags;
-    const auto e = estimatePlan(sc, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    return *e;
-}
-
-bool near(double a, double b, double rel) {
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-PipelineResult simulate(PipelineScheduleKind kind, int p, int v, std::int64_t m, double f, double b,
-                        double w, std::vector<TimelineEvent>* timeline = nullptr) {
-    static std::vector<double> fs, bs, ws;
-    fs.assign(static_cast<std::size_t>(p) * v, f);
-    bs.assign(fs.size(), b);
-    ws.assign(fs.size(), w);
-    PipelineInput in;
-    in.schedule = kind;
-    in.stages = p;
-    in.chunks = v;
-    in.microbatches = m;
-    in.forwardSeconds = fs.data();
-    in.backwardSeconds = bs.data();
-    in.weightGradSeconds = ws.data();
-    return simulatePipeline(in, timeline);
+    return test::h100Scenario("test", model, {.globalBatch = 256, .pp = 2});
 }
 
 } // namespace
@@ -263,9 +190,9 @@ void TestMoeCp::zeroBubbleShortensBubble() {
         for (std::int64_t m : {8, 16, 32}) {
             std::vector<TimelineEvent> timeline;
             const PipelineResult zb =
-                simulate(PipelineScheduleKind::ZeroBubble, p, 1, m, 1.0, 2.0, 1.0, &timeline);
+                simulateEven(PipelineScheduleKind::ZeroBubble, p, 1, m, 1.0, 2.0, 1.0, &timeline);
             const PipelineResult ob =
-                simulate(PipelineScheduleKind::OneFOneB, p, 1, m, 1.0, 2.0, 1.0);
+                simulateEven(PipelineScheduleKind::OneFOneB, p, 1, m, 1.0, 2.0, 1.0);
             QVERIFY(zb.ok && ob.ok);
             const double work = 3.0 * m;
             const double bubbleZb = zb.makespanSeconds - work;
@@ -289,9 +216,9 @@ void TestMoeCp::breadthFirstShortensGpipeBubble() {
     // Lamy-Poirier 2023: looping over v chunks divides GPipe's bubble (p - 1)(F + B) by v.
     const int p = 4, v = 4;
     const std::int64_t m = 8;
-    const PipelineResult gp = simulate(PipelineScheduleKind::GPipe, p, 1, m, 1.0, 2.0, 0.0);
+    const PipelineResult gp = simulateEven(PipelineScheduleKind::GPipe, p, 1, m, 1.0, 2.0, 0.0);
     const PipelineResult bf =
-        simulate(PipelineScheduleKind::BreadthFirst, p, v, m, 1.0 / v, 2.0 / v, 0.0);
+        simulateEven(PipelineScheduleKind::BreadthFirst, p, v, m, 1.0, 2.0, 0.0);
     QVERIFY(gp.ok && bf.ok);
     const double work = 3.0 * m;
     QVERIFY(std::abs((gp.makespanSeconds - work) - 3.0 * (p - 1)) < 1e-9);

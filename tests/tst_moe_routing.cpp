@@ -5,6 +5,7 @@
 // domain, then scale-up forwarding, as DeepEP's internode kernels do); FP8 dispatch
 // (DeepSeek-V3 sec. 3.3.2); and the estimate's step time and breakdown.
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
 #include "TestSupport.h"
 
@@ -26,6 +27,10 @@
 using namespace ts;
 
 namespace {
+
+using test::estimateOrFail;
+using test::near;
+using test::pair;
 
 // Distinct bins (blocks of binExperts consecutive experts) of one token's experts.
 int distinctBins(const std::vector<int>& experts, int binExperts) {
@@ -100,74 +105,16 @@ double sampleDistinctBins(const ExpertRouting& r, int binExperts, int samples) {
     return sum / samples;
 }
 
-ModelConfig deepseekV3(bool grouped) {
-    ModelConfig m;
-    m.layers = 61;
-    m.hidden = 7168;
-    m.ffnHidden = 18432;
-    m.heads = 128;
-    m.kvHeads = 128;
-    m.headDim = 56;
-    m.vocab = 129280;
-    m.mlp = MlpKind::SwiGlu;
-    m.mla = MlaConfig{1536, 512, 128, 64, 128};
-    MoeConfig moe;
-    moe.experts = 256;
-    moe.topK = 8;
-    moe.expertFfnHidden = 2048;
-    moe.sharedExperts = 1;
-    moe.firstDenseLayers = 3;
-    if (grouped) { // HF config.json n_group 8, topk_group 4
-        moe.groups = std::optional<int>(8);
-        moe.groupsPerToken = std::optional<int>(4);
-    }
-    m.moe = moe;
-    return m;
-}
-
 // DeepSeek-V3's deployment shape on 64 H100 (8 nodes): EP 64 spans all 8 nodes, an expert
 // group of 32 experts per node. tp 1, pp 1, dp 64 (the model does not fit; only time counts).
 ResolvedScenario deepseekOn64(bool grouped, bool fp8Dispatch = false) {
-    ResolvedScenario sc;
-    sc.name = "deepseek-v3 ep 64";
-    sc.model = deepseekV3(grouped);
-    test::useH100Cluster64(sc);
-    sc.training.seqLen = 4096;
-    sc.training.globalBatch = 512;
-    sc.training.microBatch = 1;
+    ResolvedScenario sc =
+        test::h100Scenario("deepseek-v3 ep 64", test::deepseekV3(grouped), {.globalBatch = 512});
     sc.training.precision = Precision::Fp8;
-    ParallelConfig& p = sc.parallel;
-    p.tp = p.etp = p.pp = p.cp = 1;
-    p.ep = 64;
-    p.dp = p.dpShard = 64;
-    p.vpp = 1;
-    p.pipelineLayers = {61};
-    p.zero = 1;
-    p.recompute = RecomputeMode::Full;
-    p.moeDispatchFp8 = fp8Dispatch;
+    sc.parallel.ep = 64;
+    sc.parallel.recompute = RecomputeMode::Full;
+    sc.parallel.moeDispatchFp8 = fp8Dispatch;
     return sc;
-}
-
-Estimate estimateOrFail(const ResolvedScenario& sc, bool topology = true) {
-    Diagnostics diags;
-    EstimatorSettings settings = defaultEstimatorSettings(sc);
-    settings.topologyCollectives = topology;
-    const auto e = estimatePlan(sc, settings, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    return *e;
-}
-
-bool near(double a, double b, double rel) {
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-QString pair(double a, double b) {
-    return QString("%1 vs %2").arg(a, 0, 'g', 10).arg(b, 0, 'g', 10);
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // host figures, the catalog presets' host figures, and a sanity check against ZeRO-Offload's
 // published single-GPU throughput.
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
 #include "catalog/Catalog.h"
 #include "estimate/EstimateJson.h"
@@ -21,6 +22,11 @@ using namespace ts;
 
 namespace {
 
+using test::estimateOrFail;
+using test::hasWarning;
+using test::near;
+using test::sumsToStep;
+
 constexpr double kGiB = double(1ull << 30);
 
 // Host figures of a DGX H100-like node, set by hand (the catalog's carry their sources).
@@ -37,51 +43,11 @@ HostConfig testHost() {
 
 // Llama 3 8B on one 8-GPU H100 node: tp 1, pp 1, dp 8, 8 micro-batches of 4096 tokens.
 ResolvedScenario node8(int zero) {
-    ResolvedScenario sc;
-    sc.name = "offload";
-    sc.model = test::llama3_8b();
-    test::useH100Cluster64(sc);
-    sc.cluster.numGpus = 8;
+    ResolvedScenario sc =
+        test::h100Scenario("offload", test::llama3_8b(), {.gpus = 8, .globalBatch = 64});
     sc.cluster.host = testHost();
-    sc.training.seqLen = 4096;
-    sc.training.globalBatch = 64;
-    sc.training.microBatch = 1;
-    sc.training.precision = Precision::Bf16;
-    ParallelConfig& p = sc.parallel;
-    p.tp = 1;
-    p.pp = 1;
-    p.dp = 8;
-    p.dpShard = 8;
-    p.vpp = 1;
-    p.pipelineLayers = {32};
-    p.zero = zero;
-    p.recompute = RecomputeMode::Selective;
+    sc.parallel.zero = zero;
     return sc;
-}
-
-Estimate estimateOrFail(const ResolvedScenario& sc) {
-    Diagnostics diags;
-    const auto e = estimatePlan(sc, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    return *e;
-}
-
-bool near(double a, double b, double rel) {
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-bool sumsToStep(const Estimate& e) {
-    return near(e.time.sum(), e.stepSeconds, 1e-12);
-}
-
-bool hasWarning(const Estimate& e, const std::string& piece) {
-    return std::any_of(e.warnings.begin(), e.warnings.end(),
-                       [&](const std::string& w) { return w.find(piece) != std::string::npos; });
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // against hand-computed figures: ZeRO states divided by dp_shard x cp, the bytes each
 // collective sends per GPU, and the direction the physics gives each trade-off.
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
 #include "estimate/ContextParallel.h"
 #include "estimate/DataParallelCost.h"
@@ -14,80 +15,35 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <cmath>
 #include <string>
 
 using namespace ts;
 
 namespace {
 
+using test::hasWarning;
 using test::llama3_8b;
-
-bool near(double a, double b, double rel) {
-    return std::abs(a - b) <= rel * std::abs(b);
-}
-
-QString pair(double a, double b) {
-    return QString("%1 vs %2").arg(a, 0, 'g', 12).arg(b, 0, 'g', 12);
-}
+using test::mixtral8x7b;
+using test::near;
+using test::pair;
 
 // Llama 3 8B on 64 H100 in 8 nodes: tp 1, pp 1, dp 64, full sharding, ZeRO 1.
 ResolvedScenario scenario() {
-    ResolvedScenario sc;
-    sc.name = "sharding";
-    sc.model = llama3_8b();
-    test::useH100Cluster64(sc);
-    sc.training.seqLen = 4096;
-    sc.training.globalBatch = 512;
-    sc.training.microBatch = 1;
-    sc.training.precision = Precision::Bf16;
-    ParallelConfig& p = sc.parallel;
-    p.tp = 1;
-    p.etp = 1;
-    p.pp = 1;
-    p.dp = 64;
-    p.dpShard = 64;
-    p.vpp = 1;
-    p.pipelineLayers = {sc.model.layers};
-    p.zero = 1;
-    p.recompute = RecomputeMode::Selective;
-    return sc;
-}
-
-ModelConfig mixtral8x7b() {
-    ModelConfig m = llama3_8b();
-    m.vocab = 32000;
-    m.moe = MoeConfig{8, 2, 14336, 0, 0, std::nullopt, {}, {}};
-    return m;
+    return test::h100Scenario("sharding", llama3_8b(), {.globalBatch = 512});
 }
 
 // The step's parts add up to the step (checked on every estimate made here).
 void checkBreakdown(const Estimate& e) {
-    QVERIFY2(near(e.time.sum(), e.stepSeconds, 1e-12),
-             qPrintable(pair(e.time.sum(), e.stepSeconds)));
+    QVERIFY2(test::sumsToStep(e), qPrintable(pair(e.time.sum(), e.stepSeconds)));
     QVERIFY(e.stepSeconds > 0);
 }
 
 // `twoLevel`: the alpha-beta collective model, whose figures the hand formulas below use;
-// otherwise the default settings (collectives on the cluster graph).
-Estimate estimateOrFail(const ResolvedScenario& sc, bool twoLevel = true) {
-    EstimatorSettings set = defaultEstimatorSettings(sc);
-    set.topologyCollectives = !twoLevel;
-    Diagnostics diags;
-    const auto e = estimatePlan(sc, set, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    checkBreakdown(*e);
-    return *e;
-}
-
-bool hasWarning(const Estimate& e, const std::string& text) {
-    return std::any_of(e.warnings.begin(), e.warnings.end(),
-                       [&](const std::string& w) { return w.find(text) != std::string::npos; });
+// otherwise the default settings (collectives on the cluster graph). The breakdown checked.
+Estimate estimateChecked(const ResolvedScenario& sc, bool twoLevel = true) {
+    const Estimate e = test::estimateOrFail(sc, !twoLevel);
+    checkBreakdown(e);
+    return e;
 }
 
 // Dense parameters on one rank with tp = pp = 1: the whole model.
@@ -163,7 +119,7 @@ void TestSharding::hybridStatesDivideByShardGroup() {
     sc.parallel.cp = cp;
     sc.parallel.dp = 64 / cp;
     sc.parallel.dpShard = dpShard;
-    const Estimate e = estimateOrFail(sc);
+    const Estimate e = estimateChecked(sc);
     // bf16 + Adam (Megatron accounting): weights 2, FP32 gradients 4, optimizer 12 bytes per
     // parameter; ZeRO 1 shards the optimizer, 2 also the gradients, 3 also the weights, each
     // over dp_shard x cp ranks (FSDP HYBRID_SHARD, Zhao et al. 2023 sec. 3.2.2).
@@ -177,7 +133,7 @@ void TestSharding::hybridStatesDivideByShardGroup() {
     // Full sharding of the same plan holds dp_shard / dp of it.
     ResolvedScenario full = sc;
     full.parallel.dpShard = full.parallel.dp;
-    const Estimate f = estimateOrFail(full);
+    const Estimate f = estimateChecked(full);
     QVERIFY(near(f.stages[0].bytes.optimizer, params * 12.0 / 64.0, 1e-12));
     QVERIFY(m.total() > f.stages[0].bytes.total());
 }
@@ -192,13 +148,13 @@ void TestSharding::fullShardingIsTheFormerModel() {
         a.parallel.zero = zero;
         ResolvedScenario b = a;
         b.parallel.dpShard = 0;
-        const Estimate ea = estimateOrFail(a), eb = estimateOrFail(b);
+        const Estimate ea = estimateChecked(a), eb = estimateChecked(b);
         QCOMPARE(ea.stepSeconds, eb.stepSeconds);
         QCOMPARE(ea.peakBytes, eb.peakBytes);
         QCOMPARE(ea.commBytesPerGpu.dp, eb.commBytesPerGpu.dp);
         QVERIFY(!hasWarning(ea, "dp_shard"));
     }
-    const Estimate e = estimateOrFail(scenario());
+    const Estimate e = estimateChecked(scenario());
     const double p = allParams(scenario().model);
     const double expected = 63.0 / 64.0 * (4.0 * p) + 63.0 / 64.0 * (2.0 * p);
     QVERIFY2(near(e.commBytesPerGpu.dp, expected, 1e-12),
@@ -211,7 +167,7 @@ void TestSharding::replicaAllReduceInDpBytes() {
     // all-gather of the weights in the shard group (7/8).
     ResolvedScenario sc = scenario();
     sc.parallel.dpShard = 8;
-    const Estimate e = estimateOrFail(sc);
+    const Estimate e = estimateChecked(sc);
     const double p = allParams(sc.model);
     const double g = 4.0 * p, w = 2.0 * p;
     const double expected = 7.0 / 8.0 * g + 2.0 * 7.0 / 8.0 * (g / 8.0) + 7.0 / 8.0 * w;
@@ -226,7 +182,7 @@ void TestSharding::replicaAllReduceInDpBytes() {
     // 64 x 63/64 (g + w) / 8 in all. With ZeRO 1 that is about what the hybrid all-reduce
     // sends (16-bit weights gathered against FP32 gradient shards all-reduced): hybrid
     // sharding pays off with ZeRO 3 (hybridBeatsFullShardingOnSlowNetwork).
-    const Estimate full = estimateOrFail(scenario());
+    const Estimate full = estimateChecked(scenario());
     const double fullOut = 64.0 * 63.0 / 64.0 * (g + w) / 8.0;
     QVERIFY2(near(full.commBytesByLink.scaleOut, fullOut, 1e-12),
              qPrintable(pair(full.commBytesByLink.scaleOut, fullOut)));
@@ -239,7 +195,7 @@ void TestSharding::zero3ReplicaAllReduceOncePerStep() {
     ResolvedScenario sc = scenario();
     sc.parallel.zero = 3;
     sc.parallel.dpShard = 8;
-    const Estimate e = estimateOrFail(sc);
+    const Estimate e = estimateChecked(sc);
     const double p = allParams(sc.model);
     const double g = 4.0 * p, w = 2.0 * p, m = 8.0;
     const double expected = m * (2.0 * 7.0 / 8.0 * w + 7.0 / 8.0 * g) + 2.0 * 7.0 / 8.0 * (g / 8.0);
@@ -259,7 +215,7 @@ void TestSharding::hybridBeatsFullShardingOnSlowNetwork() {
     full.cluster.scaleOut.nicsPerNode = 1;
     ResolvedScenario hybrid = full;
     hybrid.parallel.dpShard = 8;
-    const Estimate ef = estimateOrFail(full), eh = estimateOrFail(hybrid);
+    const Estimate ef = estimateChecked(full), eh = estimateChecked(hybrid);
     QVERIFY2(eh.stepSeconds < 0.5 * ef.stepSeconds,
              qPrintable(pair(eh.stepSeconds, ef.stepSeconds)));
     QVERIFY(eh.time.dpExposed < ef.time.dpExposed);
@@ -267,7 +223,7 @@ void TestSharding::hybridBeatsFullShardingOnSlowNetwork() {
     // The price: 8x the states of full sharding.
     QVERIFY(near(eh.stages[0].bytes.optimizer, 8.0 * ef.stages[0].bytes.optimizer, 1e-12));
     // On the same graph-costed network the order holds as well.
-    QVERIFY(estimateOrFail(hybrid, false).stepSeconds < estimateOrFail(full, false).stepSeconds);
+    QVERIFY(estimateChecked(hybrid, false).stepSeconds < estimateChecked(full, false).stepSeconds);
 }
 
 void TestSharding::expertStatesKeepExpertDp() {
@@ -279,7 +235,7 @@ void TestSharding::expertStatesKeepExpertDp() {
     sc.parallel.ep = 8;
     ResolvedScenario hybrid = sc;
     hybrid.parallel.dpShard = 16;
-    const Estimate e = estimateOrFail(sc), eh = estimateOrFail(hybrid);
+    const Estimate e = estimateChecked(sc), eh = estimateChecked(hybrid);
     const SparseLayerParams p = sparseLayerParams(sc.model);
     const double dense = 32.0 * (p.attention.total() + p.norms + p.router) +
                          2.0 * double(sc.model.vocab) * sc.model.hidden +
@@ -314,7 +270,7 @@ void TestSharding::cpVariantsBytesPerGpu() {
     for (const auto& [comm, expected] : cases) {
         ResolvedScenario v = sc;
         v.parallel.cpComm = comm;
-        const Estimate e = estimateOrFail(v);
+        const Estimate e = estimateChecked(v);
         QVERIFY2(near(e.commBytesPerGpu.cp, expected, 1e-12),
                  qPrintable(QString::fromStdString(std::string(enumName(comm))) + ": " +
                             pair(e.commBytesPerGpu.cp, expected)));
@@ -360,6 +316,18 @@ CpHand cpHand(const ResolvedScenario& sc) {
     return h;
 }
 
+// tp 8, cp 8 over the 8 nodes, one CP rank per node (every CP byte over the NICs), dp 1.
+ResolvedScenario cpAcrossNodes(std::int64_t seqLen, std::int64_t globalBatch) {
+    ResolvedScenario sc = scenario();
+    sc.training.seqLen = seqLen;
+    sc.training.globalBatch = globalBatch;
+    sc.parallel.tp = 8;
+    sc.parallel.cp = 8;
+    sc.parallel.dp = sc.parallel.dpShard = 1;
+    sc.parallel.sequenceParallel = true;
+    return sc;
+}
+
 // The step's exposed CP time: m micro-batches x layers x the per-layer figure.
 double stepCp(const ResolvedScenario& sc, double perLayer) {
     const double m = double(sc.training.globalBatch) / double(sc.parallel.dp);
@@ -369,21 +337,14 @@ double stepCp(const ResolvedScenario& sc, double perLayer) {
 } // namespace
 
 void TestSharding::cpVariantsExposedTime() {
-    // tp 8, cp 8: one CP rank per node, every CP byte over the NICs.
-    ResolvedScenario sc = scenario();
-    sc.training.seqLen = 32768;
-    sc.training.globalBatch = 8;
-    sc.parallel.tp = 8;
-    sc.parallel.cp = 8;
-    sc.parallel.dp = sc.parallel.dpShard = 1;
-    sc.parallel.sequenceParallel = true;
+    const ResolvedScenario sc = cpAcrossNodes(32768, 8);
     const CpHand h = cpHand(sc);
     const std::pair<CpCommType, double> cases[] = {
         {CpCommType::P2P, h.ring}, {CpCommType::AllGather, h.gather}, {CpCommType::A2A, h.ulysses}};
     for (const auto& [comm, perLayer] : cases) {
         ResolvedScenario v = sc;
         v.parallel.cpComm = comm;
-        const Estimate e = estimateOrFail(v);
+        const Estimate e = estimateChecked(v);
         QVERIFY2(near(e.time.cpExposed, stepCp(v, perLayer), 1e-9),
                  qPrintable(QString::fromStdString(std::string(enumName(comm))) + ": " +
                             pair(e.time.cpExposed, stepCp(v, perLayer))));
@@ -414,7 +375,7 @@ void TestSharding::ulyssesBeatsRingWhenRingIsBandwidthBound() {
     QVERIFY(h.ulysses < h.gather && h.gather < h.ring);
     ResolvedScenario ring = sc, ulysses = sc;
     ulysses.parallel.cpComm = CpCommType::A2A;
-    const Estimate er = estimateOrFail(ring), eu = estimateOrFail(ulysses);
+    const Estimate er = estimateChecked(ring), eu = estimateChecked(ulysses);
     QVERIFY(near(er.time.cpExposed, stepCp(sc, h.ring), 1e-9));
     QVERIFY(near(eu.time.cpExposed, stepCp(sc, h.ulysses), 1e-9));
     QVERIFY(eu.stepSeconds < er.stepSeconds);
@@ -430,19 +391,13 @@ void TestSharding::ringBeatsUlyssesWhenHiddenBehindBlocks() {
     // causal block, long enough to hide it (block work grows as (s/cp)^2, the transfer as
     // s/cp). Ulysses must replicate the single local K/V head to cp = 8 heads, then all-to-all
     // Q, K, V and the output in the open.
-    ResolvedScenario sc = scenario();
-    sc.training.seqLen = 131072;
-    sc.training.globalBatch = 1;
-    sc.parallel.tp = 8;
-    sc.parallel.cp = 8;
-    sc.parallel.dp = sc.parallel.dpShard = 1;
-    sc.parallel.sequenceParallel = true;
+    const ResolvedScenario sc = cpAcrossNodes(131072, 1);
     const CpHand h = cpHand(sc);
     QCOMPARE(h.ring, 0.0);
     QVERIFY(h.ulysses > 0);
     ResolvedScenario ulysses = sc;
     ulysses.parallel.cpComm = CpCommType::A2A;
-    const Estimate er = estimateOrFail(sc), eu = estimateOrFail(ulysses);
+    const Estimate er = estimateChecked(sc), eu = estimateChecked(ulysses);
     QCOMPARE(er.time.cpExposed, 0.0);
     QVERIFY(near(eu.time.cpExposed, stepCp(sc, h.ulysses), 1e-9));
     // The a2a bytes include the 8-fold K/V replication: per token 1024 (Q) + 8 x 512 (K, V)
@@ -461,7 +416,7 @@ void TestSharding::epOverlapHidesAllToAlls() {
     sc.parallel.ep = 8;
     ResolvedScenario ov = sc;
     ov.parallel.overlap.ep = true;
-    const Estimate e = estimateOrFail(sc), eo = estimateOrFail(ov);
+    const Estimate e = estimateChecked(sc), eo = estimateChecked(ov);
     QVERIFY(e.time.epExposed > 0);
     QVERIFY2(e.time.epExposed < 0.3 * e.time.compute,
              qPrintable(pair(e.time.epExposed, e.time.compute)));
@@ -489,8 +444,8 @@ void TestSharding::epOverlapHidesAllToAlls() {
     free.cluster.scaleUp.latencyUs = 0;
     free.cluster.scaleOut.nicGbitPerS = 1e12;
     free.cluster.scaleOut.latencyUs = 0;
-    const Estimate es = estimateOrFail(slow), eso = estimateOrFail(slowOv),
-                   ef = estimateOrFail(free);
+    const Estimate es = estimateChecked(slow), eso = estimateChecked(slowOv),
+                   ef = estimateChecked(free);
     QVERIFY2(es.time.epExposed > es.time.compute,
              qPrintable(pair(es.time.epExposed, es.time.compute)));
     QVERIFY(eso.time.epExposed < es.time.epExposed);
@@ -508,18 +463,18 @@ void TestSharding::epOverlapWarnings() {
     sc.parallel.pp = 2;
     sc.parallel.dp = sc.parallel.dpShard = 32;
     sc.parallel.pipelineLayers = {16, 16};
-    const Estimate e = estimateOrFail(sc);
+    const Estimate e = estimateChecked(sc);
     QVERIFY(hasWarning(e, "counted as exposed: set parallelism.overlap.ep"));
     QVERIFY(!hasWarning(e, "DualPipe's bidirectional"));
     sc.parallel.overlap.ep = true;
-    const Estimate eo = estimateOrFail(sc);
+    const Estimate eo = estimateChecked(sc);
     QVERIFY(!hasWarning(eo, "counted as exposed"));
     QVERIFY(hasWarning(eo, "only the all-to-all overlap is modelled"));
     QVERIFY(eo.stepSeconds < e.stepSeconds);
     sc.parallel.pp = 1;
     sc.parallel.dp = sc.parallel.dpShard = 64;
     sc.parallel.pipelineLayers = {32};
-    QVERIFY(!hasWarning(estimateOrFail(sc), "only the all-to-all overlap is modelled"));
+    QVERIFY(!hasWarning(estimateChecked(sc), "only the all-to-all overlap is modelled"));
 }
 
 void TestSharding::defaultSettingsSumToStep() {
@@ -542,8 +497,8 @@ void TestSharding::defaultSettingsSumToStep() {
                 v.parallel.zero = zero;
                 v.parallel.dpShard = shard;
                 v.parallel.cpComm = comm;
-                estimateOrFail(v, false);
-                estimateOrFail(v, true);
+                estimateChecked(v, false);
+                estimateChecked(v, true);
             }
 }
 

@@ -89,16 +89,6 @@ std::size_t invalidUtf8Offset(std::string_view text) {
     return std::string_view::npos;
 }
 
-template <class T> void putOptional(Json& out, const char* key, const std::optional<T>& value) {
-    if (value)
-        out[key] = *value;
-}
-
-template <class E> void putEnum(Json& out, const char* key, const std::optional<E>& value) {
-    if (value)
-        out[key] = std::string(enumName(*value));
-}
-
 template <class T>
 void putNullable(Json& out, const char* key, const std::optional<std::optional<T>>& value) {
     if (value)

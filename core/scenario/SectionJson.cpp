@@ -57,17 +57,13 @@ void writeGpuSpec(const GpuSpec& gpu, Json& out) {
     out["fp8_tflops"] = gpu.fp8Tflops;
     out["fp32_tflops"] = gpu.fp32Tflops;
     out["tdp_w"] = gpu.tdpW;
-    auto optional = [&](const char* key, const auto& value) {
-        if (value)
-            out[key] = *value;
-    };
-    optional("fp16_tflops", gpu.fp16Tflops);
-    optional("tf32_tflops", gpu.tf32Tflops);
-    optional("fp4_tflops", gpu.fp4Tflops);
-    optional("mamf_bf16_tflops", gpu.mamfBf16Tflops);
-    optional("mamf_fp8_tflops", gpu.mamfFp8Tflops);
-    optional("idle_w", gpu.idleW);
-    optional("sm_count", gpu.smCount);
+    putOptional(out, "fp16_tflops", gpu.fp16Tflops);
+    putOptional(out, "tf32_tflops", gpu.tf32Tflops);
+    putOptional(out, "fp4_tflops", gpu.fp4Tflops);
+    putOptional(out, "mamf_bf16_tflops", gpu.mamfBf16Tflops);
+    putOptional(out, "mamf_fp8_tflops", gpu.mamfFp8Tflops);
+    putOptional(out, "idle_w", gpu.idleW);
+    putOptional(out, "sm_count", gpu.smCount);
 }
 
 static std::optional<MlaConfig> readMla(const Json& value, const std::string& path,
@@ -241,20 +237,15 @@ static Json moeToJson(const MoeConfig& moe) {
 }
 
 void writeModelFields(const ModelInput& m, Json& out) {
-    auto optional = [&](const char* key, const auto& value) {
-        if (value)
-            out[key] = *value;
-    };
-    optional("layers", m.layers);
-    optional("hidden", m.hidden);
-    optional("ffn_hidden", m.ffnHidden);
-    optional("heads", m.heads);
-    optional("kv_heads", m.kvHeads);
-    optional("head_dim", m.headDim);
-    optional("vocab", m.vocab);
-    if (m.mlp)
-        out["mlp"] = std::string(enumName(*m.mlp));
-    optional("tied_embeddings", m.tiedEmbeddings);
+    putOptional(out, "layers", m.layers);
+    putOptional(out, "hidden", m.hidden);
+    putOptional(out, "ffn_hidden", m.ffnHidden);
+    putOptional(out, "heads", m.heads);
+    putOptional(out, "kv_heads", m.kvHeads);
+    putOptional(out, "head_dim", m.headDim);
+    putOptional(out, "vocab", m.vocab);
+    putEnum(out, "mlp", m.mlp);
+    putOptional(out, "tied_embeddings", m.tiedEmbeddings);
     if (m.mla)
         out["mla"] = *m.mla ? mlaToJson(**m.mla) : Json(nullptr);
     if (m.moe)
@@ -323,39 +314,26 @@ ScaleOutInput readScaleOut(JsonObjectReader& r) {
 
 Json scaleUpToJson(const ScaleUpInput& s) {
     Json j = Json::object();
-    if (s.domainGpus)
-        j["domain_gpus"] = *s.domainGpus;
-    if (s.bandwidthGBps)
-        j["bandwidth_gb_s"] = *s.bandwidthGBps;
-    if (s.latencyUs)
-        j["latency_us"] = *s.latencyUs;
+    putOptional(j, "domain_gpus", s.domainGpus);
+    putOptional(j, "bandwidth_gb_s", s.bandwidthGBps);
+    putOptional(j, "latency_us", s.latencyUs);
     return j;
 }
 
 Json scaleOutToJson(const ScaleOutInput& s) {
     Json j = Json::object();
-    if (s.topology)
-        j["topology"] = std::string(enumName(*s.topology));
-    if (s.nicGbitPerS)
-        j["nic_gbit_s"] = *s.nicGbitPerS;
-    if (s.nicsPerNode)
-        j["nics_per_node"] = *s.nicsPerNode;
-    if (s.oversubscription)
-        j["oversubscription"] = *s.oversubscription;
-    if (s.latencyUs)
-        j["latency_us"] = *s.latencyUs;
-    if (s.switchRadix)
-        j["switch_radix"] = *s.switchRadix;
+    putEnum(j, "topology", s.topology);
+    putOptional(j, "nic_gbit_s", s.nicGbitPerS);
+    putOptional(j, "nics_per_node", s.nicsPerNode);
+    putOptional(j, "oversubscription", s.oversubscription);
+    putOptional(j, "latency_us", s.latencyUs);
+    putOptional(j, "switch_radix", s.switchRadix);
     if (s.tiers)
         j["tiers"] = *s.tiers ? Json(**s.tiers) : Json(nullptr);
-    if (s.pods)
-        j["pods"] = *s.pods;
-    if (s.wanGbitPerS)
-        j["wan_gbit_s"] = *s.wanGbitPerS;
-    if (s.wanLatencyUs)
-        j["wan_latency_us"] = *s.wanLatencyUs;
-    if (s.torusDims)
-        j["torus_dims"] = *s.torusDims;
+    putOptional(j, "pods", s.pods);
+    putOptional(j, "wan_gbit_s", s.wanGbitPerS);
+    putOptional(j, "wan_latency_us", s.wanLatencyUs);
+    putOptional(j, "torus_dims", s.torusDims);
     return j;
 }
 
@@ -375,16 +353,12 @@ HostInput readHost(JsonObjectReader& r) {
 
 Json hostToJson(const HostInput& h) {
     Json j = Json::object();
-    auto optional = [&](const char* key, const std::optional<double>& value) {
-        if (value)
-            j[key] = *value;
-    };
-    optional("pcie_gb_s", h.pcieGBps);
-    optional("memory_gib", h.memoryGiB);
-    optional("memory_gb_s", h.memoryGBps);
-    optional("nvme_read_gb_s", h.nvmeReadGBps);
-    optional("nvme_write_gb_s", h.nvmeWriteGBps);
-    optional("nvme_gib", h.nvmeGiB);
+    putOptional(j, "pcie_gb_s", h.pcieGBps);
+    putOptional(j, "memory_gib", h.memoryGiB);
+    putOptional(j, "memory_gb_s", h.memoryGBps);
+    putOptional(j, "nvme_read_gb_s", h.nvmeReadGBps);
+    putOptional(j, "nvme_write_gb_s", h.nvmeWriteGBps);
+    putOptional(j, "nvme_gib", h.nvmeGiB);
     return j;
 }
 

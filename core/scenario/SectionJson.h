@@ -7,6 +7,18 @@
 
 namespace ts {
 
+// `value` under `key` when it is set; an unset key stays absent.
+template <class T> void putOptional(Json& out, const char* key, const std::optional<T>& value) {
+    if (value)
+        out[key] = *value;
+}
+
+// An enum's name under `key` when it is set.
+template <class E> void putEnum(Json& out, const char* key, const std::optional<E>& value) {
+    if (value)
+        out[key] = std::string(enumName(*value));
+}
+
 // The GPU object: name, memory_gib, hbm_gb_s, bf16_tflops, fp8_tflops, fp32_tflops, tdp_w
 // (required) and the optional keys of GpuSpec.
 std::optional<GpuSpec> readGpuSpec(JsonObjectReader& reader);
