@@ -6,9 +6,13 @@
 // - BM_EstimateSearch: the same without recording the timeline.
 // - BM_EstimateCompleteTimeline: every one of the 18,432 operations simulated and recorded,
 //   for a Gantt chart of the whole step.
+// - BM_PipelineZeroBubbleH1 / BM_PipelineZeroBubbleV: the zero-bubble schedule simulations
+//   alone (ZB-H1, vpp 1; ZB-V, vpp 2) for p stages and m micro-batches, at the estimator's
+//   default event budget (kScheduleEventBudget) and without a timeline, as in a plan search.
 
 #include "catalog/Catalog.h"
 #include "estimate/Estimator.h"
+#include "parallel/PipelineSchedule.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -17,6 +21,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 namespace {
 
@@ -96,6 +101,50 @@ void BM_EstimateCompleteTimeline(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_EstimateCompleteTimeline)->Unit(benchmark::kMicrosecond);
+
+// Stage times as the estimator gives them: equal layers per chunk (F 1, B 2.2 of which W
+// 1 per stage), a little heavier first chunk (embedding) and last model chunk (output layer,
+// loss), and a point-to-point delay.
+void pipelineBenchmark(benchmark::State& state, int chunks) {
+    const int p = static_cast<int>(state.range(0));
+    const std::int64_t m = state.range(1);
+    const std::size_t n = static_cast<std::size_t>(p) * chunks;
+    std::vector<double> f(n, 1.0 / chunks), b(n, 2.2 / chunks), w(n, 1.0 / chunks);
+    const int last =
+        ts::modelChunkPlace(ts::PipelineScheduleKind::ZeroBubble, p, chunks, p * chunks - 1).stage;
+    const int lastChunk = chunks - 1;
+    f[0] += 0.05;
+    b[0] += 0.1;
+    f[static_cast<std::size_t>(last) * chunks + lastChunk] += 0.4;
+    b[static_cast<std::size_t>(last) * chunks + lastChunk] += 0.8;
+    ts::PipelineInput in;
+    in.schedule = ts::PipelineScheduleKind::ZeroBubble;
+    in.stages = p;
+    in.chunks = chunks;
+    in.microbatches = m;
+    in.forwardSeconds = f.data();
+    in.backwardSeconds = b.data();
+    in.weightGradSeconds = w.data();
+    in.edgeDelaySeconds = 0.02;
+    for (auto _ : state) {
+        ts::PipelineResult r = ts::simulatePipeline(in, nullptr, ts::kScheduleEventBudget);
+        benchmark::DoNotOptimize(r);
+    }
+}
+
+void BM_PipelineZeroBubbleH1(benchmark::State& state) {
+    pipelineBenchmark(state, 1);
+}
+BENCHMARK(BM_PipelineZeroBubbleH1)
+    ->ArgsProduct({{8, 16, 64}, {64, 256, 1024}})
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_PipelineZeroBubbleV(benchmark::State& state) {
+    pipelineBenchmark(state, 2);
+}
+BENCHMARK(BM_PipelineZeroBubbleV)
+    ->ArgsProduct({{8, 16, 64}, {64, 256, 1024}})
+    ->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

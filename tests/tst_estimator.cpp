@@ -2,6 +2,7 @@
 // Korthikanti et al. 2022 activation memory, ZeRO model states, the 1F1B bubble, collective
 // costs, and the estimate's invariants (breakdown sums to the step, monotonicity, JSON shape).
 
+#include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
@@ -22,8 +23,10 @@ using namespace ts;
 
 namespace {
 
+using test::estimateOrFail;
 using test::h100;
 using test::llama3_8b;
+using test::near;
 
 ModelConfig llama3_70b() {
     ModelConfig m = llama3_8b();
@@ -50,24 +53,9 @@ ModelConfig gpt3_175b() {
 
 // Llama 3 8B on 64 H100 (8 nodes), tp 2, pp 2, dp 16: a hand-built resolved scenario.
 ResolvedScenario baseScenario() {
-    ResolvedScenario sc;
-    sc.name = "test";
-    sc.model = llama3_8b();
-    test::useH100Cluster64(sc);
-    sc.training.seqLen = 8192;
-    sc.training.globalBatch = 256;
-    sc.training.microBatch = 1;
-    sc.training.precision = Precision::Bf16;
-    ParallelConfig& p = sc.parallel;
-    p.tp = 2;
-    p.pp = 2;
-    p.dp = 16;
-    p.dpShard = p.dp; // full sharding, as a resolved scenario without dp_shard
-    p.vpp = 1;
-    p.pipelineLayers = {16, 16};
-    p.sequenceParallel = true;
-    p.zero = 1;
-    p.recompute = RecomputeMode::Selective;
+    ResolvedScenario sc = test::h100Scenario(
+        "test", llama3_8b(), {.globalBatch = 256, .seqLen = 8192, .tp = 2, .pp = 2});
+    sc.parallel.sequenceParallel = true;
     return sc;
 }
 
@@ -82,22 +70,6 @@ void setPipeline(ResolvedScenario& sc, int pp, int vpp, std::int64_t dp) {
     sc.parallel.pipelineLayers.assign(chunks, sc.model.layers / chunks);
     for (int i = 0; i < sc.model.layers % chunks; ++i)
         ++sc.parallel.pipelineLayers[i];
-}
-
-Estimate estimateOrFail(const ResolvedScenario& sc) {
-    Diagnostics diags;
-    const auto e = estimatePlan(sc, diags);
-    if (!e) {
-        std::string why;
-        for (const auto& d : diags.all())
-            why += d.toString() + "\n";
-        qFatal("estimate failed: %s", why.c_str());
-    }
-    return *e;
-}
-
-bool near(double a, double b, double rel) {
-    return std::abs(a - b) <= rel * std::abs(b);
 }
 
 } // namespace
@@ -116,6 +88,7 @@ private slots:
     void interleavedBubble();
     void extrapolationMatchesFullSimulation();
     void zeroBubbleVExtrapolation();
+    void zeroBubbleH1Extrapolation();
     void zeroBubbleVPlan();
     void collectiveCosts();
     void matmulQuantization();
@@ -345,14 +318,14 @@ void TestEstimator::zeroBubbleVExtrapolation() {
         const PipelineResult fast = simulatePipeline(in, nullptr, 1);
         QVERIFY(full.ok && fast.ok && !full.extrapolated);
         shortcuts += fast.extrapolated ? 1 : 0;
-        QVERIFY2(near(fast.makespanSeconds, full.makespanSeconds, 1e-9),
+        QVERIFY2(near(fast.makespanSeconds, full.makespanSeconds, 1e-12),
                  qPrintable(QString("p=%1 m=%2: %3 vs %4")
                                 .arg(p)
                                 .arg(m)
                                 .arg(fast.makespanSeconds)
                                 .arg(full.makespanSeconds)));
         for (int s = 0; s < p; ++s) {
-            QVERIFY(near(fast.stageEndSeconds[s], full.stageEndSeconds[s], 1e-9));
+            QVERIFY(near(fast.stageEndSeconds[s], full.stageEndSeconds[s], 1e-12));
             QVERIFY(near(fast.stageBusySeconds[s], full.stageBusySeconds[s], 1e-12));
         }
     }
@@ -373,7 +346,33 @@ void TestEstimator::zeroBubbleVExtrapolation() {
     QCOMPARE(full->microbatches, std::int64_t(256));
     QVERIFY(fast->timelineMicrobatches < 256);
     QCOMPARE(full->timelineMicrobatches, std::int64_t(256));
-    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-9));
+    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-12));
+}
+
+void TestEstimator::zeroBubbleH1Extrapolation() {
+    // ZB-H1 (zero bubble, vpp = 1) takes the steady-state shortcut too (parallel/
+    // ScheduleKinds.h; against the full simulation in tst_schedules): 256 micro-batches on 8
+    // stages are 6,144 operations, above the default event budget, and give the step of the
+    // full simulation.
+    ResolvedScenario sc = baseScenario();
+    setPipeline(sc, 8, 1, 4);
+    sc.parallel.schedule = PipelineScheduleKind::ZeroBubble;
+    sc.training.globalBatch = 256 * 4;
+    EstimatorSettings fullSettings = defaultEstimatorSettings(sc);
+    fullSettings.maxScheduleEvents = std::int64_t(1) << 40;
+    Diagnostics d1, d2;
+    const auto fast = estimatePlan(sc, d1);
+    const auto full = estimatePlan(sc, fullSettings, d2);
+    QVERIFY(fast && full);
+    QCOMPARE(full->microbatches, std::int64_t(256));
+    QVERIFY(fast->timelineMicrobatches < 256);
+    QCOMPARE(full->timelineMicrobatches, std::int64_t(256));
+    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-12));
+    // The timeline holds the short run: F, B and W of every micro-batch it simulated.
+    std::int64_t passes = 0;
+    for (const TimelineEvent& e : fast->timeline)
+        passes += e.microbatch >= 0 ? 1 : 0;
+    QCOMPARE(passes, 3 * 8 * fast->timelineMicrobatches);
 }
 
 void TestEstimator::zeroBubbleVPlan() {

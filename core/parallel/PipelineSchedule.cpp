@@ -237,7 +237,7 @@ PipelineResult simulatePipeline(const PipelineInput& in, std::vector<TimelineEve
     if (isVShaped(in.schedule, in.chunks))
         return simulateZeroBubbleV(in, timeline, maxEvents);
     if (isListSchedule(in.schedule))
-        return simulateListSchedule(in, timeline);
+        return simulateListSchedule(in, timeline, maxEvents);
     PipelineResult result;
     const int p = std::max(1, in.stages);
     const int v = std::max(1, in.chunks);

@@ -1,6 +1,6 @@
 #pragma once
 // Pipeline schedules simulated from explicit per-rank operation lists (the schedules of
-// PipelineSchedule.cpp use its faster, extrapolating simulation):
+// PipelineSchedule.cpp use its faster simulation; ZB-H1 extrapolates as they do):
 //
 // - Zero bubble, ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline Parallelism", arXiv
 //   2401.10241, sec. 2.1): the backward is split into the input-gradient pass B, which the
@@ -28,6 +28,14 @@ namespace ts {
 bool isListSchedule(PipelineScheduleKind kind);
 
 // `in.weightGradSeconds` (zero bubble): the W part of each backward, [stage * chunks + chunk].
-PipelineResult simulateListSchedule(const PipelineInput& in, std::vector<TimelineEvent>* timeline);
+// ZB-H1 above `maxEvents` operations (3 m p) simulates a shorter run with the same number of
+// micro-batches modulo p, checks that it reached its periodic steady state before its
+// cool-down (every rank's last operation, and the neighbours' outputs its later operations
+// take, one group of p micro-batches apart, ended exactly one period apart), and shifts the
+// finish times by one period per missing group: exact, as for 1F1B (PipelineSchedule.h);
+// when the check fails it doubles the run, up to the full schedule. Breadth-first always
+// simulates every operation.
+PipelineResult simulateListSchedule(const PipelineInput& in, std::vector<TimelineEvent>* timeline,
+                                    std::int64_t maxEvents);
 
 } // namespace ts

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
+#include <limits>
 
 namespace ts {
 
@@ -10,10 +10,12 @@ namespace {
 
 enum class Pass : std::uint8_t { F, B, W };
 
+// Eight bytes, so that the orders of many ranks stay in the cache (micro-batch indices of a
+// simulated run are far below 2^31: its 6 m p operations are stored).
 struct Op {
     Pass pass;
-    int chunk;
-    std::int64_t mb;
+    std::uint8_t chunk;
+    std::int32_t mb;
 };
 
 // One rank's order, and where its steady phase lies (the blocks F0 B0 W0 F1 B1 W1).
@@ -32,7 +34,8 @@ RankOrder zeroBubbleVOrder(int p, int s, std::int64_t m) {
     r.ops.reserve(static_cast<std::size_t>(6 * m));
     const auto push = [&](Pass pass, int chunk, std::int64_t mb) {
         if (mb < m)
-            r.ops.push_back({pass, chunk, mb});
+            r.ops.push_back(
+                {pass, static_cast<std::uint8_t>(chunk), static_cast<std::int32_t>(mb)});
     };
     std::int64_t f0 = 0, f1 = 0, b0 = 0, b1 = 0;
     for (int i = 0; i < 2 * (p - s) - 1; ++i)
@@ -119,7 +122,14 @@ public:
     bool run(std::vector<TimelineEvent>* timeline, bool findPeriod);
 
     double stageEnd(int s) const { return ranks_[s].lastEnd; }
-    bool periodFound() const { return periodFound_; }
+    // A period found, and no decision from its first state on that rests on a tie (see
+    // tieWithProducer).
+    bool periodFound() const { return periodFound_ && !tiedAfterPeriod(); }
+    // A period found, but decisions from its first state on rest on ties: they recur in the
+    // steady state or the cool-down of every longer run.
+    bool tiedAfterPeriod() const {
+        return periodFound_ && lastTie_ >= periodFrom_ - 1e-12 * std::max(1.0, periodFrom_);
+    }
     double period() const { return period_; }
 
 private:
@@ -150,7 +160,16 @@ private:
             ++i;
         return i < ops.size() ? &ops[i] : nullptr;
     }
-    Snapshot snapshot(double now) const;
+    // Whether the decision of rank s, free at t and waiting for the input of `op` with a W
+    // of `weight` seconds pending, rests on a tie with the neighbour that produces that
+    // input: the producer started it at t (within rounding), or is free at t and has it
+    // next, and the input arrives before the W would end. Which of the two decides first then
+    // rests on the rounding of t (the order is by exact time, then rank), and so does the
+    // decision: with the input's arrival known the rank waits for it, unknown it fills the
+    // wait with the W. A run p micro-batches longer meets the same tie at other times, rounded
+    // differently: the extrapolation must not rest on such decisions.
+    bool tieWithProducer(int s, const Op& op, double t, double weight) const;
+    void snapshot(double now, Snapshot& x) const; // reuses x's storage
     bool samePeriodicState(const Snapshot& earlier, const Snapshot& later, double& period) const;
 
     const PipelineInput& in_;
@@ -160,8 +179,46 @@ private:
     std::vector<double> fEnd_, bEnd_; // [at(s, chunk, mb)]; -1 = not run yet
     std::vector<char> wDone_;
     std::vector<RankState> ranks_;
-    std::deque<Snapshot> snapshots_; // the last p + 1 steady chunk-0 forwards of rank 0
+    // The tournament tree: node i holds the least (free time, rank) of its subtree, its
+    // children are 2i and 2i + 1, rank r's leaf is leaves_ + r, the root node 1; finished and
+    // blocked ranks, and the leaves past p, have the time kNever.
+    static constexpr double kNever = std::numeric_limits<double>::infinity();
+    int leaves_ = 1;
+    std::vector<double> treeKey_;
+    std::vector<int> treeRank_;
+    void resetQueue() {
+        while (leaves_ < p_)
+            leaves_ *= 2;
+        treeKey_.assign(2 * static_cast<std::size_t>(leaves_), kNever);
+        treeRank_.assign(2 * static_cast<std::size_t>(leaves_), 0);
+        for (int r = 0; r < leaves_; ++r) {
+            const bool contends = r < p_ && !ranks_[r].finished && !ranks_[r].blocked;
+            treeKey_[leaves_ + r] = contends ? ranks_[r].freeAt : kNever;
+            treeRank_[leaves_ + r] = r;
+        }
+        for (std::size_t i = leaves_ - 1; i >= 1; --i)
+            play(i);
+    }
+    // The match at node i: the right child (higher ranks) wins only when strictly earlier, so
+    // that at equal times the lower rank wins.
+    void play(std::size_t i) {
+        const double left = treeKey_[2 * i], right = treeKey_[2 * i + 1];
+        const bool rightWins = right < left;
+        treeKey_[i] = rightWins ? right : left;
+        treeRank_[i] = rightWins ? treeRank_[2 * i + 1] : treeRank_[2 * i];
+    }
+    void setKey(int r, double key) {
+        std::size_t i = static_cast<std::size_t>(leaves_) + static_cast<std::size_t>(r);
+        treeKey_[i] = key;
+        for (i /= 2; i >= 1; i /= 2)
+            play(i);
+    }
+    // The last p + 1 steady chunk-0 forwards of rank 0, in a ring: the oldest at oldest_.
+    std::vector<Snapshot> snapshots_;
+    std::size_t oldest_ = 0, taken_ = 0;
     bool periodFound_ = false;
+    double periodFrom_ = 0; // when the first of the two equal states was taken
+    double lastTie_ = -std::numeric_limits<double>::infinity();
     double period_ = 0;
 };
 
@@ -178,6 +235,38 @@ double ZeroBubbleVSimulation::inputReady(int s, const Op& op) const {
     return s == p_ - 1 ? bEnd_[at(s, 1, op.mb)] : remote(bEnd_[at(s + 1, 0, op.mb)]);
 }
 
+bool ZeroBubbleVSimulation::tieWithProducer(int s, const Op& op, double t, double weight) const {
+    // The producer (inputReady): F0 from the previous rank, F1 from the next, B1 from the
+    // previous, B0 from the next; a rank's own passes (rank 0's loss, rank p - 1's turn of the
+    // V) have run before.
+    const bool fromPrevious = (op.pass == Pass::F) == (op.chunk == 0);
+    const int q = fromPrevious ? s - 1 : s + 1;
+    if (q < 0 || q >= p_)
+        return false;
+    const double tolerance = 1e-12 * std::max(1.0, std::abs(t));
+    const double seconds =
+        op.pass == Pass::F ? forwardSeconds(q, op.chunk) : inputGradSeconds(q, op.chunk);
+    // Started at t, the input arrives at about t + seconds + delay: before the W ends?
+    if (seconds + in_.edgeDelaySeconds >= weight + tolerance)
+        return false; // either way the rank runs the W
+    const std::vector<double>& ends = op.pass == Pass::F ? fEnd_ : bEnd_;
+    const double end = ends[at(q, op.chunk, op.mb)];
+    if (end >= 0)
+        return end - seconds >= t - tolerance;
+    const RankState& producer = ranks_[q];
+    if (producer.finished || producer.blocked || producer.freeAt > t + tolerance)
+        return false;
+    const Op* o = nextOp(q);
+    if (o && o->pass == Pass::W && weightSeconds(q, o->chunk) <= tolerance)
+        return true; // a W of no time first, then perhaps the input, still at t
+    if (!o || o->pass != op.pass || o->chunk != op.chunk || o->mb != op.mb)
+        return false;
+    // The producer runs it when it decides only if its own input is there by then (an input
+    // still to be produced arrives a pass later).
+    const double arrival = inputReady(q, *o);
+    return arrival >= 0 && arrival <= producer.freeAt + tolerance;
+}
+
 bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findPeriod) {
     std::size_t remaining = 0;
     for (const RankOrder& o : orders_)
@@ -185,17 +274,15 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
     if (timeline)
         timeline->reserve(timeline->size() + remaining);
     const auto tolerance = [](double t) { return 1e-12 * std::max(1.0, std::abs(t)); };
+    // The rank that decides next: the earliest free one, the lower rank at equal times
+    // (deterministic, as the period check needs). A tournament tree over the ranks keeps it
+    // at its root: O(log p) per change of a rank's free time. Finished ranks, and blocked
+    // ones (they wait for an input whose producer has not run, and wake when it runs), are
+    // out of the contest (key +inf).
+    resetQueue();
     while (remaining > 0) {
-        // The rank that decides next: the earliest free one, the lower rank at equal times
-        // (deterministic, as the period check needs). Blocked ranks wait for an input whose
-        // producer has not run; they wake when it runs.
-        int s = -1;
-        for (int r = 0; r < p_; ++r) {
-            const RankState& x = ranks_[r];
-            if (!x.finished && !x.blocked && (s < 0 || x.freeAt < ranks_[s].freeAt))
-                s = r;
-        }
-        if (s < 0)
+        const int s = treeRank_[1];
+        if (!(treeKey_[1] < kNever))
             return false; // a deadlock: never for the order above
         RankState& rank = ranks_[s];
         const std::vector<Op>& ops = orders_[s].ops;
@@ -206,6 +293,7 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
             ++rank.next;
         if (rank.next == ops.size() && rank.pending.empty()) {
             rank.finished = true;
+            setKey(s, kNever);
             continue;
         }
         const Op* next = rank.next < ops.size() ? &ops[rank.next] : nullptr;
@@ -224,24 +312,41 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
             runPendingW =
                 !next || ready < 0 || ready >= t + weightSeconds(s, w.chunk) - tolerance(t);
         }
+        if (findPeriod && !runNext && !rank.pending.empty() && next &&
+            tieWithProducer(s, *next, t, weightSeconds(s, rank.pending.front().chunk)))
+            lastTie_ = t;
         if (!runNext && !runPendingW) {
             // Nothing to do until the input arrives: the decision cannot change before (the
             // arrival is fixed once its producer has run; the pending W only change by this
             // rank's own passes).
-            if (ready >= 0)
+            if (ready >= 0) {
                 rank.freeAt = ready;
-            else
+                setKey(s, ready);
+            } else {
                 rank.blocked = true;
+                setKey(s, kNever);
+            }
             continue;
         }
         if (findPeriod && !periodFound_ && s == 0 && runNext && next->pass == Pass::F &&
             next->chunk == 0 && rank.next >= orders_[0].steadyBegin) {
-            snapshots_.push_back(snapshot(t));
-            if (snapshots_.size() > static_cast<std::size_t>(p_) + 1)
-                snapshots_.pop_front();
-            if (snapshots_.size() == static_cast<std::size_t>(p_) + 1 &&
-                samePeriodicState(snapshots_.front(), snapshots_.back(), period_))
+            // The ring holds the last p + 1 snapshots; a new one replaces the oldest.
+            const std::size_t capacity = static_cast<std::size_t>(p_) + 1;
+            if (snapshots_.size() < capacity)
+                snapshots_.resize(capacity);
+            std::size_t slot = (oldest_ + taken_) % capacity;
+            if (taken_ == capacity) {
+                slot = oldest_;
+                oldest_ = (oldest_ + 1) % capacity;
+            } else {
+                ++taken_;
+            }
+            snapshot(t, snapshots_[slot]);
+            if (taken_ == capacity &&
+                samePeriodicState(snapshots_[oldest_], snapshots_[slot], period_)) {
                 periodFound_ = true;
+                periodFrom_ = snapshots_[oldest_].at;
+            }
         }
         Op op{};
         double seconds = 0;
@@ -249,7 +354,8 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
             op = *next;
             ++rank.next;
         } else {
-            op = {Pass::W, rank.pending.front().chunk, rank.pending.front().mb};
+            op = {Pass::W, static_cast<std::uint8_t>(rank.pending.front().chunk),
+                  static_cast<std::int32_t>(rank.pending.front().mb)};
         }
         if (op.pass == Pass::F) {
             seconds = forwardSeconds(s, op.chunk);
@@ -274,6 +380,7 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
         else if (op.pass == Pass::B)
             bEnd_[at(s, op.chunk, op.mb)] = end;
         rank.freeAt = rank.lastEnd = end;
+        setKey(s, end);
         if (op.pass != Pass::W) {
             // Its consumer is on this rank or a neighbour: wake it when this was its input.
             for (int r = std::max(0, s - 1); r <= std::min(p_ - 1, s + 1); ++r) {
@@ -285,6 +392,7 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
                 if (arrival >= 0) {
                     x.blocked = false;
                     x.freeAt = std::max(x.freeAt, arrival);
+                    setKey(r, x.freeAt);
                 }
             }
         }
@@ -299,9 +407,13 @@ bool ZeroBubbleVSimulation::run(std::vector<TimelineEvent>* timeline, bool findP
     return true;
 }
 
-Snapshot ZeroBubbleVSimulation::snapshot(double now) const {
-    Snapshot x;
+void ZeroBubbleVSimulation::snapshot(double now, Snapshot& x) const {
     x.at = now;
+    x.next.clear();
+    x.counts.clear();
+    x.pending.clear();
+    x.blocked.clear();
+    x.times.clear();
     for (int s = 0; s < p_; ++s) {
         const RankState& r = ranks_[s];
         x.next.push_back(r.next);
@@ -331,7 +443,6 @@ Snapshot ZeroBubbleVSimulation::snapshot(double now) const {
         if (s > 0)
             outputs(bEnd_, s, 0, ranks_[s - 1].backwards[0], r.backwards[0]);
     }
-    return x;
 }
 
 // Whether `later` is `earlier` moved on by p micro-batches and some time (the period), with
@@ -423,6 +534,8 @@ PipelineResult simulateZeroBubbleV(const PipelineInput& in, std::vector<Timeline
                 result.extrapolated = true;
                 return result;
             }
+            if (sim.tiedAfterPeriod())
+                break; // longer runs meet the same ties: simulate all of it
         }
         if (timeline)
             timeline->clear();

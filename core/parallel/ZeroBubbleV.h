@@ -42,7 +42,12 @@ namespace ts {
 // pending W passes, free time and the unconsumed outputs of its neighbours) repeats itself
 // after p micro-batches, shifted in time by one period, and shifts the finish times by one
 // period per missing group of p micro-batches; exact, since the policy depends on that state
-// only. When no period is found it doubles the run, up to the full schedule.
+// only. When no period is found it doubles the run, up to the full schedule. Ranks decide in
+// order of time, the lower rank first at equal times; when a decision from the first compared
+// state on rests on a tie between a rank and the neighbour that produces its next input
+// (which of them decides first then depends on the rounding of their times, and so does
+// whether the rank fills its wait with a W), the longer run may round it the other way: it is
+// simulated in full. The ranks take turns through a tournament tree: O(log p) per decision.
 PipelineResult simulateZeroBubbleV(const PipelineInput& in, std::vector<TimelineEvent>* timeline,
                                    std::int64_t maxEvents);
 
