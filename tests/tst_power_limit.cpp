@@ -90,7 +90,8 @@ void TestPowerLimit::resolvedScenarioWarns() {
     const auto estimateFor = [](const std::string& gpu) {
         const std::string text = R"({"format": "trainscape.scenario/1",
           "model": {"preset": "llama3-8b"},
-          "cluster": {"gpu": )" + gpu + R"(, "num_gpus": 8, "gpus_per_node": 8,
+          "cluster": {"gpu": )" + gpu +
+                                 R"(, "num_gpus": 8, "gpus_per_node": 8,
                       "scale_up": {"domain_gpus": 8, "bandwidth_gb_s": 450}},
           "training": {"seq_len": 8192, "global_batch": 16, "micro_batch": 2},
           "parallelism": {"zero": 3}})";

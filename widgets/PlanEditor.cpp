@@ -80,7 +80,8 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
             degreeField(document, "pp", tr("Pipeline parallel (PP)"),
                         tr("Splits the layers into stages")),
             degreeField(document, "vpp", tr("Virtual stages (VPP)"),
-                        tr("Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)")),
+                        tr("Model chunks per pipeline rank (interleaved, breadth-first; 2 with "
+                           "zero bubble = ZB-V)")),
             degreeField(document, "cp", tr("Context parallel (CP)"),
                         tr("Splits each sequence over GPUs")),
             cpComm,

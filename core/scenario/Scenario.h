@@ -71,7 +71,7 @@ struct HostInput {
     std::optional<double> memoryGBps;    // "memory_gb_s": host DRAM bandwidth per node
     std::optional<double> nvmeReadGBps;  // "nvme_read_gb_s": NVMe read per node, all drives
     std::optional<double> nvmeWriteGBps; // "nvme_write_gb_s": NVMe write per node, all drives
-    std::optional<double> nvmeGiB;        // "nvme_gib": NVMe capacity per node, GiB
+    std::optional<double> nvmeGiB;       // "nvme_gib": NVMe capacity per node, GiB
     bool operator==(const HostInput&) const = default;
 };
 
