@@ -72,6 +72,22 @@ void setPipeline(ResolvedScenario& sc, int pp, int vpp, std::int64_t dp) {
         ++sc.parallel.pipelineLayers[i];
 }
 
+// The estimate with the default event budget (which takes the schedule's steady-state
+// shortcut) against the full simulation: same step to 1e-12. Returns the shortcut estimate.
+Estimate shortcutMatchesFullRun(const ResolvedScenario& sc, std::int64_t microbatches) {
+    EstimatorSettings fullSettings = defaultEstimatorSettings(sc);
+    fullSettings.maxScheduleEvents = std::int64_t(1) << 40;
+    const Estimate fast = estimateOrFail(sc);
+    const Estimate full = estimateOrFail(sc, fullSettings);
+    if (full.microbatches != microbatches || fast.timelineMicrobatches >= microbatches ||
+        full.timelineMicrobatches != microbatches ||
+        !near(fast.stepSeconds, full.stepSeconds, 1e-12))
+        qFatal("shortcut: %lld of %lld micro-batches simulated, step %.17g vs full %.17g",
+               static_cast<long long>(fast.timelineMicrobatches),
+               static_cast<long long>(full.microbatches), fast.stepSeconds, full.stepSeconds);
+    return fast;
+}
+
 } // namespace
 
 class TestEstimator : public QObject {
@@ -337,16 +353,7 @@ void TestEstimator::zeroBubbleVExtrapolation() {
     setPipeline(sc, 4, 2, 8);
     sc.parallel.schedule = PipelineScheduleKind::ZeroBubble;
     sc.training.globalBatch = 256 * 8;
-    EstimatorSettings fullSettings = defaultEstimatorSettings(sc);
-    fullSettings.maxScheduleEvents = std::int64_t(1) << 40;
-    Diagnostics d1, d2;
-    const auto fast = estimatePlan(sc, d1);
-    const auto full = estimatePlan(sc, fullSettings, d2);
-    QVERIFY(fast && full);
-    QCOMPARE(full->microbatches, std::int64_t(256));
-    QVERIFY(fast->timelineMicrobatches < 256);
-    QCOMPARE(full->timelineMicrobatches, std::int64_t(256));
-    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-12));
+    const Estimate fast = shortcutMatchesFullRun(sc, 256);
 }
 
 void TestEstimator::zeroBubbleH1Extrapolation() {
@@ -358,21 +365,12 @@ void TestEstimator::zeroBubbleH1Extrapolation() {
     setPipeline(sc, 8, 1, 4);
     sc.parallel.schedule = PipelineScheduleKind::ZeroBubble;
     sc.training.globalBatch = 256 * 4;
-    EstimatorSettings fullSettings = defaultEstimatorSettings(sc);
-    fullSettings.maxScheduleEvents = std::int64_t(1) << 40;
-    Diagnostics d1, d2;
-    const auto fast = estimatePlan(sc, d1);
-    const auto full = estimatePlan(sc, fullSettings, d2);
-    QVERIFY(fast && full);
-    QCOMPARE(full->microbatches, std::int64_t(256));
-    QVERIFY(fast->timelineMicrobatches < 256);
-    QCOMPARE(full->timelineMicrobatches, std::int64_t(256));
-    QVERIFY(near(fast->stepSeconds, full->stepSeconds, 1e-12));
+    const Estimate fast = shortcutMatchesFullRun(sc, 256);
     // The timeline holds the short run: F, B and W of every micro-batch it simulated.
     std::int64_t passes = 0;
-    for (const TimelineEvent& e : fast->timeline)
+    for (const TimelineEvent& e : fast.timeline)
         passes += e.microbatch >= 0 ? 1 : 0;
-    QCOMPARE(passes, 3 * 8 * fast->timelineMicrobatches);
+    QCOMPARE(passes, 3 * 8 * fast.timelineMicrobatches);
 }
 
 void TestEstimator::zeroBubbleVPlan() {
