@@ -154,7 +154,7 @@ void TestAccuracy::initTestCase() {
 void TestAccuracy::everyDenseCaseEstimates() {
     for (const std::string& f : failures_)
         qWarning("not estimated: %s", f.c_str());
-    QCOMPARE(dense_, 49);
+    QCOMPARE(dense_, 66); // 49 of the first 71 cases, 17 of the 26.02 / 26.06 containers
     QVERIFY(failures_.empty());
 }
 

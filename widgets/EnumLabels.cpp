@@ -64,4 +64,30 @@ std::vector<FieldChoice> EnumLabels::cpComm() {
              tr("DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP")}};
 }
 
+// Megatron-Core --moe-token-dispatcher-type (flex with the DeepEP / HybridEP backend).
+std::vector<FieldChoice> EnumLabels::moeDispatcher() {
+    return {{tr("All-to-all"), "alltoall", true,
+             tr("One copy per selected expert, separate permutes, a host sync per MoE layer")},
+            {tr("DeepEP"), "deepep", true,
+             tr("Deduplicated per destination rank, fused permutes, no host sync")},
+            {tr("HybridEP"), "hybridep", true,
+             tr("DeepEP-style deduplication with NVLink-domain forwarding, no host sync")},
+            {tr("All-gather"), "allgather", true, tr("Tokens gathered over the EP group")}};
+}
+
+std::vector<FieldChoice> EnumLabels::moeGroupedGemm() {
+    return {{tr("Grouped GEMM"), "grouped", true,
+             tr("One grouped kernel over the local experts (--moe-grouped-gemm)")},
+            {tr("One GEMM per expert"), "per-expert", true,
+             tr("Sequential GEMMs, one launch per expert")},
+            {tr("Fused expert MLP"), "fused", true,
+             tr("Fused grouped expert MLP: no separate casts or activation kernels")}};
+}
+
+std::vector<FieldChoice> EnumLabels::cudaGraphs() {
+    return {{tr("None"), "none"},
+            {tr("Per layer (partial)"), "layers"},
+            {tr("Whole iteration"), "full"}};
+}
+
 } // namespace ts::gui

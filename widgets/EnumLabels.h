@@ -21,6 +21,9 @@ public:
     static std::vector<FieldChoice> scaleOutTopology();
     static std::vector<FieldChoice> offload();
     static std::vector<FieldChoice> cpComm();
+    static std::vector<FieldChoice> moeDispatcher();
+    static std::vector<FieldChoice> moeGroupedGemm();
+    static std::vector<FieldChoice> cudaGraphs();
 };
 
 } // namespace ts::gui

@@ -57,6 +57,82 @@ FieldSpec dpShardField(ScenarioDocument* document) {
     return f;
 }
 
+// The embedding / loss pipeline-split slots shape the default split only, so an edit also
+// drops a written pipeline_layers (one undo step), or the checkbox would change nothing.
+FieldSpec pipelineSplitField(ScenarioDocument* document, const std::string& key, QString label,
+                             QString toolTip) {
+    FieldSpec f = flagField("/parallelism/" + key, std::move(label), std::move(toolTip));
+    f.changes = [document, pointer = f.pointer](const nlohmann::ordered_json& value) {
+        std::vector<ScenarioValueChange> changes = changeCreatingObjects(*document, pointer, value);
+        const auto layers = document->explicitValue("/parallelism/pipeline_layers");
+        if (!changes.empty() && layers && !layers->is_null())
+            changes.push_back({"/parallelism/pipeline_layers", nlohmann::ordered_json(nullptr)});
+        return changes;
+    };
+    return f;
+}
+
+bool hasMoe(const ScenarioDocument* document) {
+    const auto& r = document->lastResolved();
+    return r && r->model.moe.has_value();
+}
+
+// --recompute-modules combinations of the published recipes (Megatron-Bridge perf configs);
+// a file's other combination is shown as written.
+std::vector<FieldChoice> recomputeModuleChoices() {
+    using Json = nlohmann::ordered_json;
+    return {{PlanEditor::tr("Attention core (default)"), Json::array({"core_attn"})},
+            {PlanEditor::tr("MLA up-projections"), Json::array({"mla_up_proj"})},
+            {PlanEditor::tr("MLA up-projections + expert activation"),
+             Json::array({"mla_up_proj", "moe_act"})},
+            {PlanEditor::tr("Norms + expert activation"), Json::array({"layernorm", "moe_act"})},
+            {PlanEditor::tr("Norms + whole MoE layer"), Json::array({"layernorm", "moe"})},
+            {PlanEditor::tr("Attention core + MLP"), Json::array({"core_attn", "mlp"})}};
+}
+
+// The "execution" section: how the framework runs the plan (scenario format, Execution keys).
+std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
+    auto moeOnly = [document](FieldSpec f) {
+        f.enabledWhen = [document] { return hasMoe(document); };
+        return withinObjects(document, std::move(f));
+    };
+    FieldSpec modules = withinObjects(
+        document, choiceField("/execution/recompute_modules", PlanEditor::tr("Recomputed modules"),
+                              recomputeModuleChoices(),
+                              PlanEditor::tr("What selective recomputation recomputes (Megatron "
+                                             "--recompute-modules; needs recompute selective)")));
+    modules.enabledWhen = [document] {
+        const auto& r = document->lastResolved();
+        return r && r->parallel.recompute == RecomputeMode::Selective;
+    };
+    FieldSpec launch = withinObjects(
+        document, realField("/execution/host_launch_us", PlanEditor::tr("Host launch per kernel"),
+                            0, 10000, 1, PlanEditor::tr(" µs"),
+                            PlanEditor::tr("CPU time to issue one kernel; a layer takes the longer "
+                                           "of its GPU time and its launch time")));
+    return {
+        sectionField(PlanEditor::tr("Execution")),
+        withinObjects(document,
+                      choiceField("/execution/cuda_graphs", PlanEditor::tr("CUDA graphs"),
+                                  EnumLabels::cudaGraphs(),
+                                  PlanEditor::tr("Captured kernels launch without host cost"))),
+        launch,
+        modules,
+        withinObjects(document,
+                      flagField("/execution/fp8_attention", PlanEditor::tr("FP8 attention"),
+                                PlanEditor::tr("Attention in FP8 (with an FP8 precision)"))),
+        moeOnly(choiceField("/execution/moe_dispatcher", PlanEditor::tr("Token dispatcher"),
+                            EnumLabels::moeDispatcher(),
+                            PlanEditor::tr("How tokens reach their experts (Megatron "
+                                           "--moe-token-dispatcher-type)"))),
+        moeOnly(choiceField("/execution/moe_grouped_gemm", PlanEditor::tr("Expert GEMMs"),
+                            EnumLabels::moeGroupedGemm())),
+        moeOnly(flagField("/execution/moe_force_balance", PlanEditor::tr("Force expert balance"),
+                          PlanEditor::tr("Tokens spread evenly over the experts (benchmarks; "
+                                         "--moe-router-force-load-balancing)"))),
+    };
+}
+
 } // namespace
 
 PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(parent) {
@@ -73,7 +149,7 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
             const auto& r = document->lastResolved();
             return r && r->parallel.cp > 1;
         };
-        return std::vector<FieldSpec>{
+        std::vector<FieldSpec> fields{
             sectionField(tr("Degrees")),
             degreeField(document, "tp", tr("Tensor parallel (TP)"),
                         tr("Splits every layer's matrices over GPUs of one NVLink domain")),
@@ -89,6 +165,15 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                         tr("Splits the experts of a mixture-of-experts model")),
             dp,
             dpShardField(document),
+            pipelineSplitField(document, "embedding_in_pipeline_split",
+                               tr("Embedding takes a layer slot"),
+                               tr("The input embedding counts as one layer in the default "
+                                  "pipeline split (Megatron "
+                                  "--account-for-embedding-in-pipeline-split)")),
+            pipelineSplitField(document, "loss_in_pipeline_split", tr("Loss takes a layer slot"),
+                               tr("The output layer and loss count as one layer in the default "
+                                  "pipeline split (Megatron "
+                                  "--account-for-loss-in-pipeline-split)")),
             sectionField(tr("Memory")),
             flagField("/parallelism/sequence_parallel", tr("Sequence parallel"),
                       tr("Shards the activations between TP regions (Korthikanti et al. 2022)")),
@@ -119,6 +204,9 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                                        "per 128 values, about half the bytes; combines stay "
                                        "BF16 (DeepSeek-V3, DeepEP)"))),
         };
+        for (FieldSpec& f : executionFields(document))
+            fields.push_back(std::move(f));
+        return fields;
     });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -25,6 +25,16 @@ enum class OffloadTarget { None, Cpu, Nvme };
 // (DeepSpeed-Ulysses, Jacobs et al. 2023).
 enum class CpCommType { P2P, AllGather, A2A };
 enum class Ownership { Cloud, Owned };
+// How the framework executes the plan (scenario format "Execution keys"; Megatron-Core flags).
+// --moe-token-dispatcher-type allgather / alltoall / flex with the DeepEP or HybridEP backend.
+enum class MoeDispatcher { AllGather, AllToAll, DeepEp, HybridEp };
+// Sequential per-expert GEMMs, --moe-grouped-gemm (Transformer Engine GroupedLinear), or a
+// fused grouped expert MLP.
+enum class MoeGroupedGemm { PerExpert, Grouped, Fused };
+// CUDA graph capture: none, per layer / partial scopes, the whole iteration.
+enum class CudaGraphs { None, Layers, Full };
+// Megatron-Core --recompute-modules names (with --recompute-granularity selective).
+enum class RecomputeModule { CoreAttn, MoeAct, LayerNorm, MlaUpProj, Mlp, Moe, SharedExperts };
 
 template <class E> struct EnumNames;
 
@@ -43,6 +53,11 @@ TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
 TS_ENUM_NAMES(CpCommType, "p2p", "allgather", "a2a")
 TS_ENUM_NAMES(Ownership, "cloud", "owned")
+TS_ENUM_NAMES(MoeDispatcher, "allgather", "alltoall", "deepep", "hybridep")
+TS_ENUM_NAMES(MoeGroupedGemm, "per-expert", "grouped", "fused")
+TS_ENUM_NAMES(CudaGraphs, "none", "layers", "full")
+TS_ENUM_NAMES(RecomputeModule, "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe",
+              "shared_experts")
 #undef TS_ENUM_NAMES
 
 template <class E> constexpr std::string_view enumName(E value) {

@@ -1,6 +1,7 @@
 #include "scenario/ExplicitScenario.h"
 
 #include "scenario/ClusterGraphJson.h"
+#include "scenario/ExecutionJson.h"
 #include "scenario/SectionJson.h"
 
 namespace ts {
@@ -87,6 +88,10 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     plan.sequenceParallel = p.sequenceParallel;
     if (r.model.moe) // the key only means something for a MoE model
         plan.moeDispatchFp8 = p.moeDispatchFp8;
+    if (p.pp > 1) { // the split keys only mean something with a pipeline
+        plan.embeddingInPipelineSplit = p.embeddingInPipelineSplit;
+        plan.lossInPipelineSplit = p.lossInPipelineSplit;
+    }
     plan.zero = p.zero;
     plan.recompute = p.recompute;
     plan.recomputeLayers = p.recomputeLayers;
@@ -103,6 +108,7 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     overlap.ep = p.overlap.ep;
     plan.overlap = overlap;
     s.parallelism = plan;
+    s.execution = explicitExecution(r.execution, r.model, r.training, p);
     if (r.calibration)
         s.calibration = std::optional<std::string>(*r.calibration);
     // Costs keep the figures the scenario or its defaults set; assumptions stay warnings.

@@ -65,6 +65,11 @@ struct ParallelConfig {
     // Expert-parallel dispatch in FP8 with 1x128 FP32 scales, combine in BF16 (DeepSeek-V3
     // arXiv 2412.19437 sec. 3.3.2; DeepEP's dispatch takes FP8, its combine BF16). Default false.
     bool moeDispatchFp8 = false;
+    // The input embedding / the output layer and loss take one transformer layer's slot in
+    // the default pipeline split (Megatron --account-for-embedding-in-pipeline-split,
+    // --account-for-loss-in-pipeline-split). pipelineLayers holds transformer layers only.
+    bool embeddingInPipelineSplit = false;
+    bool lossInPipelineSplit = false;
     bool operator==(const ParallelConfig&) const = default;
 
     std::int64_t microbatchesPerStep(std::int64_t globalBatch, std::int64_t microBatch) const {

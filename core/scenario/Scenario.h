@@ -5,6 +5,7 @@
 // ResolvedScenario.
 
 #include "scenario/ClusterConfig.h"
+#include "scenario/ExecutionConfig.h"
 #include "scenario/ModelConfig.h"
 #include "scenario/PlanConfig.h"
 
@@ -133,6 +134,9 @@ struct ParallelInput {
     std::optional<OffloadInput> offload;
     std::optional<OverlapInput> overlap;
     std::optional<bool> moeDispatchFp8; // "moe_dispatch_fp8"
+    // Megatron --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.
+    std::optional<bool> embeddingInPipelineSplit; // "embedding_in_pipeline_split"
+    std::optional<bool> lossInPipelineSplit;      // "loss_in_pipeline_split"
     bool operator==(const ParallelInput&) const = default;
 };
 
@@ -164,6 +168,7 @@ struct Scenario {
     TrainingInput training;
     std::optional<ParallelInput> parallelism;
     std::optional<CostInput> costs;
+    std::optional<ExecutionInput> execution; // "execution" (scenario/ExecutionConfig.h)
     std::optional<std::optional<std::string>> calibration;
     bool operator==(const Scenario&) const = default;
 };

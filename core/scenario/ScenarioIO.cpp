@@ -1,6 +1,7 @@
 #include "scenario/ScenarioIO.h"
 
 #include "common/JsonObjectReader.h"
+#include "scenario/ExecutionJson.h"
 #include "scenario/Limits.h"
 #include "scenario/SectionJson.h"
 
@@ -206,6 +207,9 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
     p.sequenceParallel = r.boolean("sequence_parallel");
     // FP8 expert dispatch (DeepSeek-V3 arXiv 2412.19437 sec. 3.3.2; DeepEP).
     p.moeDispatchFp8 = r.boolean("moe_dispatch_fp8");
+    // Megatron --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.
+    p.embeddingInPipelineSplit = r.boolean("embedding_in_pipeline_split");
+    p.lossInPipelineSplit = r.boolean("loss_in_pipeline_split");
     p.zero = r.int32("zero", 0, 3);
     p.recompute = r.enumeration<RecomputeMode, EnumNames<RecomputeMode>>("recompute");
     if (r.isNull("recompute_layers"))
@@ -376,6 +380,13 @@ std::optional<Scenario> scenarioFromJson(const Json& doc, Diagnostics& diags) {
     }
     if (const Json* c = r.raw("costs"); c && !c->is_null())
         readCosts(*c, "/costs", diags, s.costs);
+    if (const Json* e = r.raw("execution"); e && !e->is_null()) {
+        JsonObjectReader er(*e, "/execution", diags);
+        if (er.valid()) {
+            s.execution = readExecution(er);
+            er.finish();
+        }
+    }
     if (r.isNull("calibration"))
         s.calibration = std::optional<std::string>{};
     else if (auto id = r.string("calibration", 200))
@@ -446,6 +457,8 @@ Json scenarioToJson(const Scenario& s) {
         putNullable(par, "pipeline_layers", p.pipelineLayers);
         putOptional(par, "sequence_parallel", p.sequenceParallel);
         putOptional(par, "moe_dispatch_fp8", p.moeDispatchFp8);
+        putOptional(par, "embedding_in_pipeline_split", p.embeddingInPipelineSplit);
+        putOptional(par, "loss_in_pipeline_split", p.lossInPipelineSplit);
         putOptional(par, "zero", p.zero);
         putEnum(par, "recompute", p.recompute);
         putNullable(par, "recompute_layers", p.recomputeLayers);
@@ -486,6 +499,8 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(costs, "carbon_csv", s.costs->carbonCsv);
         j["costs"] = costs;
     }
+    if (s.execution)
+        j["execution"] = executionToJson(*s.execution);
     putNullable(j, "calibration", s.calibration);
     writeWholeNumbersAsIntegers(j);
     return j;

@@ -4,8 +4,10 @@
 #include "hardware/PowerLimit.h"
 #include "scenario/ClusterGraphJson.h"
 #include "scenario/CostResolver.h"
+#include "scenario/ExecutionJson.h"
 #include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
+#include "scenario/PipelineSplit.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/SectionJson.h"
 #include "scenario/ShardingResolver.h"
@@ -417,35 +419,9 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         fail("/parallelism/vpp", "the interleaved schedule needs vpp >= 2 chunks per rank");
     if (p.vpp > 1 && p.pp == 1)
         fail("/parallelism/vpp", "vpp = " + std::to_string(p.vpp) + " needs pp > 1");
-    const std::int64_t chunks = static_cast<std::int64_t>(p.pp) * p.vpp;
-    if (in.pipelineLayers && *in.pipelineLayers) {
-        const auto& layers = **in.pipelineLayers;
-        const std::int64_t sum = std::accumulate(layers.begin(), layers.end(), std::int64_t{0});
-        if (static_cast<std::int64_t>(layers.size()) != chunks)
-            fail("/parallelism/pipeline_layers",
-                 std::to_string(layers.size()) + " entries, but pp*vpp = " +
-                     std::to_string(chunks) + ": give one layer count per pipeline chunk");
-        else if (sum != model.layers)
-            fail("/parallelism/pipeline_layers",
-                 "the layer counts sum to " + std::to_string(sum) +
-                     " but model.layers = " + std::to_string(model.layers));
-        else
-            p.pipelineLayers = layers;
-    } else if (chunks > model.layers) {
-        fail("/parallelism/pp", std::to_string(model.layers) + " layers cannot fill pp*vpp = " +
-                                    std::to_string(chunks) + " pipeline chunks");
-    } else {
-        const int base = static_cast<int>(model.layers / chunks);
-        const int extra = static_cast<int>(model.layers % chunks);
-        p.pipelineLayers.assign(static_cast<std::size_t>(chunks), base);
-        for (int i = 0; i < extra; ++i)
-            ++p.pipelineLayers[static_cast<std::size_t>(i)];
-        if (extra != 0)
-            diags.warning("/parallelism/pipeline_layers",
-                          std::to_string(model.layers) + " layers are not divisible by pp*vpp = " +
-                              std::to_string(chunks) + ": the first " + std::to_string(extra) +
-                              " chunks take one layer more");
-    }
+    // The layers per chunk, with the embedding / loss pipeline-split slots (PipelineSplit.h).
+    if (!resolvePipelineLayers(in, model, p, diags))
+        ok = false;
 
     // Recompute.
     if (p.recomputeLayers && p.recompute != RecomputeMode::Full)
@@ -562,6 +538,8 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     }
     if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
                      r.parallel, diags))
+        ok = false;
+    if (!resolveExecution(s.execution, r.model, r.training, r.parallel, r.execution, diags))
         ok = false;
     const std::size_t errorsBeforeCosts = diags.errorCount();
     r.costs = resolveCosts(s.costs, r.cluster, catalog, diags);
