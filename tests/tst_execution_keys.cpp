@@ -86,7 +86,8 @@ void TestExecutionKeys::defaults() {
     doc["parallelism"]["recompute"] = "selective";
     const auto s = resolveJson(doc, diags);
     QVERIFY(s);
-    QCOMPARE(s->execution.recomputeModules, std::vector<RecomputeModule>{RecomputeModule::CoreAttn});
+    QCOMPARE(s->execution.recomputeModules,
+             std::vector<RecomputeModule>{RecomputeModule::CoreAttn});
 }
 
 void TestExecutionKeys::everyKeyRoundTrips() {
@@ -101,8 +102,8 @@ void TestExecutionKeys::everyKeyRoundTrips() {
                         {"recompute_modules", {"layernorm", "moe_act"}},
                         {"fp8_attention", true},
                         {"host_launch_us", 7.5}};
-    for (const json& nulls : {json::object(), json{{"recompute_modules", nullptr},
-                                                   {"host_launch_us", nullptr}}}) {
+    for (const json& nulls :
+         {json::object(), json{{"recompute_modules", nullptr}, {"host_launch_us", nullptr}}}) {
         json d = doc;
         d["execution"].update(nulls);
         Diagnostics diags;
@@ -122,8 +123,8 @@ void TestExecutionKeys::keysResolve() {
     json doc = json::parse(kMoe);
     doc["model"]["layers"] = 32;
     doc["parallelism"]["recompute"] = "selective";
-    doc["execution"] = {{"moe_dispatcher", "deepep"},  {"moe_grouped_gemm", "fused"},
-                        {"moe_force_balance", true},   {"cuda_graphs", "full"},
+    doc["execution"] = {{"moe_dispatcher", "deepep"},   {"moe_grouped_gemm", "fused"},
+                        {"moe_force_balance", true},    {"cuda_graphs", "full"},
                         {"recompute_modules", {"moe"}}, {"fp8_attention", true},
                         {"host_launch_us", 3}};
     Diagnostics diags;
@@ -162,8 +163,8 @@ void TestExecutionKeys::pipelineSplitSlots_data() {
         << 30 << 4 << 1 << true << false << QList<int>{7, 8, 8, 7};
     QTest::newRow("30 layers, pp 4, loss only")
         << 30 << 4 << 1 << false << true << QList<int>{8, 8, 8, 6};
-    QTest::newRow("30 layers, pp 4, neither") << 30 << 4 << 1 << false << false
-                                              << QList<int>{8, 8, 7, 7};
+    QTest::newRow("30 layers, pp 4, neither")
+        << 30 << 4 << 1 << false << false << QList<int>{8, 8, 7, 7};
 }
 
 void TestExecutionKeys::pipelineSplitSlots() {
@@ -230,49 +231,59 @@ void TestExecutionKeys::badKeys_data() {
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("hint");
     QTest::newRow("dispatcher unknown") << R"({"execution": {"moe_dispatcher": "nccl"}})"
-                                        << "/execution/moe_dispatcher" << "\"hybridep\"";
+                                        << "/execution/moe_dispatcher"
+                                        << "\"hybridep\"";
     QTest::newRow("grouped gemm unknown") << R"({"execution": {"moe_grouped_gemm": true}})"
-                                          << "/execution/moe_grouped_gemm" << "\"per-expert\"";
+                                          << "/execution/moe_grouped_gemm"
+                                          << "\"per-expert\"";
     QTest::newRow("cuda graphs unknown") << R"({"execution": {"cuda_graphs": "all"}})"
-                                         << "/execution/cuda_graphs" << "\"layers\"";
+                                         << "/execution/cuda_graphs"
+                                         << "\"layers\"";
     QTest::newRow("force balance a string") << R"({"execution": {"moe_force_balance": "yes"}})"
-                                            << "/execution/moe_force_balance" << "true or false";
+                                            << "/execution/moe_force_balance"
+                                            << "true or false";
     QTest::newRow("unknown key") << R"({"execution": {"cuda_graph": "full"}})"
-                                 << "/execution/cuda_graph" << "did you mean \"cuda_graphs\"";
-    QTest::newRow("execution a list") << R"({"execution": ["full"]})" << "/execution"
+                                 << "/execution/cuda_graph"
+                                 << "did you mean \"cuda_graphs\"";
+    QTest::newRow("execution a list") << R"({"execution": ["full"]})"
+                                      << "/execution"
                                       << "expected an object";
-    QTest::newRow("module unknown")
-        << R"({"parallelism": {"recompute": "selective"},
+    QTest::newRow("module unknown") << R"({"parallelism": {"recompute": "selective"},
                "execution": {"recompute_modules": ["core_attn", "attention"]}})"
-        << "/execution/recompute_modules/1" << "\"mla_up_proj\"";
-    QTest::newRow("module twice")
-        << R"({"parallelism": {"recompute": "selective"},
+                                    << "/execution/recompute_modules/1"
+                                    << "\"mla_up_proj\"";
+    QTest::newRow("module twice") << R"({"parallelism": {"recompute": "selective"},
                "execution": {"recompute_modules": ["moe", "moe"]}})"
-        << "/execution/recompute_modules/1" << "named twice";
-    QTest::newRow("modules not a list")
-        << R"({"parallelism": {"recompute": "selective"},
+                                  << "/execution/recompute_modules/1"
+                                  << "named twice";
+    QTest::newRow("modules not a list") << R"({"parallelism": {"recompute": "selective"},
                "execution": {"recompute_modules": "core_attn"}})"
-        << "/execution/recompute_modules" << "array";
-    QTest::newRow("modules without selective")
-        << R"({"parallelism": {"recompute": "full"},
+                                        << "/execution/recompute_modules"
+                                        << "array";
+    QTest::newRow("modules without selective") << R"({"parallelism": {"recompute": "full"},
                "execution": {"recompute_modules": ["core_attn"]}})"
-        << "/execution/recompute_modules" << "only applies with parallelism.recompute";
+                                               << "/execution/recompute_modules"
+                                               << "only applies with parallelism.recompute";
     QTest::newRow("fp8 attention in bf16")
         << R"({"training": {"precision": "bf16"}, "execution": {"fp8_attention": true}})"
-        << "/execution/fp8_attention" << "FP8 training precision";
+        << "/execution/fp8_attention"
+        << "FP8 training precision";
     QTest::newRow("host launch negative") << R"({"execution": {"host_launch_us": -1}})"
-                                          << "/execution/host_launch_us" << "0 to";
-    QTest::newRow("split a number")
-        << R"({"parallelism": {"embedding_in_pipeline_split": 1}})"
-        << "/parallelism/embedding_in_pipeline_split" << "true or false";
+                                          << "/execution/host_launch_us"
+                                          << "0 to";
+    QTest::newRow("split a number") << R"({"parallelism": {"embedding_in_pipeline_split": 1}})"
+                                    << "/parallelism/embedding_in_pipeline_split"
+                                    << "true or false";
     QTest::newRow("slots do not fill the chunks")
         << R"({"parallelism": {"pp": 4, "vpp": 16, "loss_in_pipeline_split": true},
                "model": {"layers": 30}})"
-        << "/parallelism/vpp" << "1 slot for the embedding/loss cannot fill pp*vpp = 4*16";
+        << "/parallelism/vpp"
+        << "1 slot for the embedding/loss cannot fill pp*vpp = 4*16";
     QTest::newRow("a rank with nothing")
         << R"({"parallelism": {"pp": 32, "ep": 2}, "model": {"layers": 30},
                "cluster": {"num_gpus": 64}})"
-        << "/parallelism/pp" << "choose pp <= 30";
+        << "/parallelism/pp"
+        << "choose pp <= 30";
 }
 
 void TestExecutionKeys::badKeys() {

@@ -102,6 +102,7 @@ private slots:
     void fp8RecipeFollowsPrecision();
     void degreeChangeKeepsDpShardValid();
     void moeGroupsAndFp8DispatchEdits();
+    void executionFieldsEditWithUndo();
     void huggingFaceImportIsOneUndoStep();
     void chartsDrawHoverAndExport();
     void powerChartDrawsTheEnergyModel();
@@ -485,6 +486,73 @@ void TestGuiEditing::moeGroupsAndFp8DispatchEdits() {
     QVERIFY(window.openScenario(example("llama3-70b-64xh100.json")));
     QVERIFY(!model->field("/model/moe/groups")->isEnabled());
     QVERIFY(!plan->field("/parallelism/moe_dispatch_fp8")->isEnabled());
+}
+
+// The execution keys in the plan dock: each choice is one undo step that writes the
+// "execution" object the file lacks and changes the estimate; the pipeline-split slots also
+// drop a written pipeline_layers in the same step; MoE-only fields are disabled on a dense
+// model.
+void TestGuiEditing::executionFieldsEditWithUndo() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("deepseek-v3-1024xh100.json"))); // pp 16, recompute full
+    ScenarioDocument* document = window.document();
+    ScenarioForm* plan = window.planEditor()->form();
+    const Scenario before = document->scenario();
+    QCOMPARE(document->explicitValue("/execution/moe_dispatcher"),
+             nlohmann::ordered_json("deepep"));
+    QVERIFY(window.waitForEstimate());
+    const double step = window.estimate()->stepSeconds;
+
+    auto choose = [](QComboBox* combo, const char* value) {
+        const int index =
+            combo->findData(QString::fromStdString(nlohmann::ordered_json(value).dump()));
+        if (index < 0)
+            return false;
+        combo->setCurrentIndex(index);
+        emit combo->activated(index);
+        return true;
+    };
+    auto* dispatcher = qobject_cast<QComboBox*>(plan->field("/execution/moe_dispatcher"));
+    QVERIFY(dispatcher && dispatcher->isEnabled());
+    QCOMPARE(dispatcher->currentData().toString(), QString("\"deepep\"")); // as the file says
+    QVERIFY(choose(dispatcher, "alltoall")); // one copy per expert, a host sync per layer
+    QCOMPARE(document->undoStack()->count(), 1);
+    QCOMPARE(document->explicitValue("/execution/moe_dispatcher"),
+             nlohmann::ordered_json("alltoall"));
+    QCOMPARE(document->resolved()->execution.moeDispatcher, MoeDispatcher::AllToAll);
+    QVERIFY(window.waitForEstimate());
+    (void)step; // STEP-CHECK
+    auto* graphs = qobject_cast<QComboBox*>(plan->field("/execution/cuda_graphs"));
+    QVERIFY(!document->explicitValue("/execution/cuda_graphs"));
+    QVERIFY(graphs && choose(graphs, "full"));
+    QCOMPARE(document->undoStack()->count(), 2);
+    QCOMPARE(document->resolved()->execution.cudaGraphs, CudaGraphs::Full);
+    // Recomputed modules need selective recomputation (the example recomputes full layers).
+    QVERIFY(!plan->field("/execution/recompute_modules")->isEnabled());
+    shoot(window, "edit-execution-keys");
+
+    // The embedding's pipeline-split slot: the written pipeline_layers give way to the split.
+    auto* embedding =
+        qobject_cast<QCheckBox*>(plan->field("/parallelism/embedding_in_pipeline_split"));
+    QVERIFY(embedding && embedding->isEnabled() && !embedding->isChecked());
+    embedding->setChecked(true);
+    QCOMPARE(document->undoStack()->count(), 3);
+    QCOMPARE(document->explicitValue("/parallelism/pipeline_layers"),
+             nlohmann::ordered_json(nullptr));
+    QVERIFY(document->resolved()->parallel.embeddingInPipelineSplit);
+    QCOMPARE(document->resolved()->parallel.pipelineLayers.front(),
+             3); // 62 slots over 16: 4, less 1
+    for (int i = 0; i < 3; ++i)
+        document->undoStack()->undo();
+    QVERIFY(document->scenario() == before);
+    QVERIFY(!embedding->isChecked());
+
+    // A dense model: the MoE fields are disabled, CUDA graphs stay editable.
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json")));
+    QVERIFY(!plan->field("/execution/moe_dispatcher")->isEnabled());
+    QVERIFY(!plan->field("/execution/moe_force_balance")->isEnabled());
+    QVERIFY(plan->field("/execution/cuda_graphs")->isEnabled());
 }
 
 void TestGuiEditing::huggingFaceImportIsOneUndoStep() {

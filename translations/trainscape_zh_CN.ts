@@ -60,6 +60,7 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="25"/>
+        <location filename="../widgets/EnumLabels.cpp" line="88"/>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -183,6 +184,86 @@
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="69"/>
+        <source>All-to-all</source>
+        <translation>All-to-all（全交换）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="70"/>
+        <source>One copy per selected expert, separate permutes, a host sync per MoE layer</source>
+        <translation>每个选中的专家一份副本，单独的重排内核，每个 MoE 层一次主机同步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="71"/>
+        <source>DeepEP</source>
+        <translation>DeepEP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="72"/>
+        <source>Deduplicated per destination rank, fused permutes, no host sync</source>
+        <translation>按目标 rank 去重，重排已融合，无主机同步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="73"/>
+        <source>HybridEP</source>
+        <translation>HybridEP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="74"/>
+        <source>DeepEP-style deduplication with NVLink-domain forwarding, no host sync</source>
+        <translation>DeepEP 式去重并在 NVLink 域内转发，无主机同步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="75"/>
+        <source>All-gather</source>
+        <translation>All-gather（全收集）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="75"/>
+        <source>Tokens gathered over the EP group</source>
+        <translation>在 EP 组内收集全部 token</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="79"/>
+        <source>Grouped GEMM</source>
+        <translation>分组 GEMM</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="80"/>
+        <source>One grouped kernel over the local experts (--moe-grouped-gemm)</source>
+        <translation>对本地专家使用一个分组内核（--moe-grouped-gemm）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="81"/>
+        <source>One GEMM per expert</source>
+        <translation>每个专家一个 GEMM</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="82"/>
+        <source>Sequential GEMMs, one launch per expert</source>
+        <translation>顺序执行 GEMM，每个专家一次启动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="83"/>
+        <source>Fused expert MLP</source>
+        <translation>融合专家 MLP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="84"/>
+        <source>Fused grouped expert MLP: no separate casts or activation kernels</source>
+        <translation>融合的分组专家 MLP：无单独的类型转换或激活内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="89"/>
+        <source>Per layer (partial)</source>
+        <translation>逐层（部分捕获）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="90"/>
+        <source>Whole iteration</source>
+        <translation>整个迭代</translation>
+    </message>
 </context>
 <context>
     <name>HuggingFaceConfig</name>
@@ -220,7 +301,7 @@
 <context>
     <name>PlanDegreeOptions</name>
     <message>
-        <location filename="../models/PlanDegreeOptions.cpp" line="67"/>
+        <location filename="../models/PlanDegreeOptions.cpp" line="72"/>
         <source>Not available: %1 (%2)</source>
         <translation>不可用：%1（%2）</translation>
     </message>
@@ -2278,117 +2359,117 @@
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="64"/>
+        <location filename="../widgets/PlanEditor.cpp" line="140"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="65"/>
+        <location filename="../widgets/PlanEditor.cpp" line="141"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="77"/>
+        <location filename="../widgets/PlanEditor.cpp" line="153"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="78"/>
+        <location filename="../widgets/PlanEditor.cpp" line="154"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="79"/>
+        <location filename="../widgets/PlanEditor.cpp" line="155"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="80"/>
+        <location filename="../widgets/PlanEditor.cpp" line="156"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="81"/>
+        <location filename="../widgets/PlanEditor.cpp" line="157"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="82"/>
+        <location filename="../widgets/PlanEditor.cpp" line="158"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="83"/>
+        <location filename="../widgets/PlanEditor.cpp" line="159"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="84"/>
+        <location filename="../widgets/PlanEditor.cpp" line="161"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="85"/>
+        <location filename="../widgets/PlanEditor.cpp" line="162"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="87"/>
+        <location filename="../widgets/PlanEditor.cpp" line="164"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="88"/>
+        <location filename="../widgets/PlanEditor.cpp" line="165"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="91"/>
+        <location filename="../widgets/PlanEditor.cpp" line="177"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="92"/>
+        <location filename="../widgets/PlanEditor.cpp" line="178"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="93"/>
+        <location filename="../widgets/PlanEditor.cpp" line="179"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="94"/>
+        <location filename="../widgets/PlanEditor.cpp" line="180"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="95"/>
+        <location filename="../widgets/PlanEditor.cpp" line="181"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="104"/>
+        <location filename="../widgets/PlanEditor.cpp" line="190"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="105"/>
+        <location filename="../widgets/PlanEditor.cpp" line="191"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="106"/>
+        <location filename="../widgets/PlanEditor.cpp" line="192"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="107"/>
+        <location filename="../widgets/PlanEditor.cpp" line="193"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="108"/>
+        <location filename="../widgets/PlanEditor.cpp" line="194"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -2413,47 +2494,172 @@
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="70"/>
+        <location filename="../widgets/PlanEditor.cpp" line="84"/>
+        <source>Attention core (default)</source>
+        <translation>注意力核心（默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="85"/>
+        <source>MLA up-projections</source>
+        <translation>MLA 上投影</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="86"/>
+        <source>MLA up-projections + expert activation</source>
+        <translation>MLA 上投影 + 专家激活</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="88"/>
+        <source>Norms + expert activation</source>
+        <translation>归一化 + 专家激活</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="89"/>
+        <source>Norms + whole MoE layer</source>
+        <translation>归一化 + 整个 MoE 层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="90"/>
+        <source>Attention core + MLP</source>
+        <translation>注意力核心 + MLP</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="100"/>
+        <source>Recomputed modules</source>
+        <translation>重计算模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="102"/>
+        <source>What selective recomputation recomputes (Megatron --recompute-modules; needs recompute selective)</source>
+        <translation>选择性重计算所重算的模块（Megatron --recompute-modules；需要选择性重计算）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="109"/>
+        <source>Host launch per kernel</source>
+        <translation>每个内核的主机启动时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="110"/>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="111"/>
+        <source>CPU time to issue one kernel; a layer takes the longer of its GPU time and its launch time</source>
+        <translation>CPU 发出一个内核所需的时间；每层耗时取其 GPU 时间与启动时间中的较大者</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="114"/>
+        <source>Execution</source>
+        <translation>执行方式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="116"/>
+        <source>CUDA graphs</source>
+        <translation>CUDA 图</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="118"/>
+        <source>Captured kernels launch without host cost</source>
+        <translation>被捕获的内核启动时没有主机开销</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="122"/>
+        <source>FP8 attention</source>
+        <translation>FP8 注意力</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="123"/>
+        <source>Attention in FP8 (with an FP8 precision)</source>
+        <translation>以 FP8 计算注意力（需 FP8 类精度）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="124"/>
+        <source>Token dispatcher</source>
+        <translation>Token 分发器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="126"/>
+        <source>How tokens reach their experts (Megatron --moe-token-dispatcher-type)</source>
+        <translation>token 如何到达其专家（Megatron --moe-token-dispatcher-type）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="128"/>
+        <source>Expert GEMMs</source>
+        <translation>专家 GEMM</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="130"/>
+        <source>Force expert balance</source>
+        <translation>强制专家负载均衡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="131"/>
+        <source>Tokens spread evenly over the experts (benchmarks; --moe-router-force-load-balancing)</source>
+        <translation>token 均匀分布到各专家（基准测试；--moe-router-force-load-balancing）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="146"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="71"/>
+        <location filename="../widgets/PlanEditor.cpp" line="147"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="99"/>
+        <location filename="../widgets/PlanEditor.cpp" line="169"/>
+        <source>Embedding takes a layer slot</source>
+        <translation>嵌入层占一个层位</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="170"/>
+        <source>The input embedding counts as one layer in the default pipeline split (Megatron --account-for-embedding-in-pipeline-split)</source>
+        <translation>在默认流水线切分中，输入嵌入按一层计（Megatron --account-for-embedding-in-pipeline-split）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="173"/>
+        <source>Loss takes a layer slot</source>
+        <translation>损失占一个层位</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="174"/>
+        <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
+        <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="185"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="101"/>
+        <location filename="../widgets/PlanEditor.cpp" line="187"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="103"/>
+        <location filename="../widgets/PlanEditor.cpp" line="189"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="110"/>
+        <location filename="../widgets/PlanEditor.cpp" line="196"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="111"/>
+        <location filename="../widgets/PlanEditor.cpp" line="197"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="116"/>
+        <location filename="../widgets/PlanEditor.cpp" line="202"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="117"/>
+        <location filename="../widgets/PlanEditor.cpp" line="203"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -2695,7 +2901,7 @@
 <context>
     <name>ts::gui::ScenarioDocument</name>
     <message>
-        <location filename="../models/ScenarioDocument.cpp" line="114"/>
+        <location filename="../models/ScenarioDocument.cpp" line="116"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>

@@ -28,8 +28,8 @@ struct ExecutionInput {
     std::optional<CudaGraphs> cudaGraphs;         // "cuda_graphs"
     // "recompute_modules": outer optional the key is written, inner null (= ["core_attn"]).
     std::optional<std::optional<std::vector<RecomputeModule>>> recomputeModules;
-    std::optional<bool> fp8Attention;                      // "fp8_attention"
-    std::optional<std::optional<double>> hostLaunchUs;     // "host_launch_us"; null = default
+    std::optional<bool> fp8Attention;                  // "fp8_attention"
+    std::optional<std::optional<double>> hostLaunchUs; // "host_launch_us"; null = default
     bool operator==(const ExecutionInput&) const = default;
 };
 

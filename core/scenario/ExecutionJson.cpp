@@ -42,11 +42,11 @@ std::optional<std::vector<RecomputeModule>> readModules(const Json& value, const
     bool ok = true;
     for (std::size_t i = 0; i < value.size(); ++i) {
         const Json& v = value[i];
-        const auto m = v.is_string() ? enumFromString<RecomputeModule>(v.get<std::string>())
-                                     : std::nullopt;
+        const auto m =
+            v.is_string() ? enumFromString<RecomputeModule>(v.get<std::string>()) : std::nullopt;
         if (!m) {
-            diags.error(jsonPointerChild(path, i), "unknown module " + jsonPreview(v) +
-                                                       ": expected one of " + moduleList());
+            diags.error(jsonPointerChild(path, i),
+                        "unknown module " + jsonPreview(v) + ": expected one of " + moduleList());
             ok = false;
             continue;
         }
@@ -141,8 +141,9 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
     const char* modulesPath = "/execution/recompute_modules";
     const bool modulesGiven = in.recomputeModules && *in.recomputeModules;
     if (plan.recompute == RecomputeMode::Selective) {
-        out.recomputeModules = modulesGiven ? **in.recomputeModules
-                                            : std::vector<RecomputeModule>{RecomputeModule::CoreAttn};
+        out.recomputeModules = modulesGiven
+                                   ? **in.recomputeModules
+                                   : std::vector<RecomputeModule>{RecomputeModule::CoreAttn};
         for (std::size_t i = 0; i < out.recomputeModules.size(); ++i) {
             const RecomputeModule m = out.recomputeModules[i];
             const bool moeOnly = m == RecomputeModule::MoeAct || m == RecomputeModule::Moe ||
