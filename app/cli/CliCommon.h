@@ -4,6 +4,7 @@
 #include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 #include "common/Diagnostics.h"
+#include "export/Exporter.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <optional>
@@ -48,5 +49,26 @@ int runEstimate(const Options& options);
 int runCatalog(const Options& options);
 int runNetwork(const Options& options);
 int runCalibrate(const Options& options);
+
+// export FILE --target T --out DIR (ExportCommand.cpp).
+struct ExportRequest {
+    std::string file;
+    std::string target;
+    std::string outDir;
+    ExportOptions exportOptions;
+};
+int runExportRequest(const Options& options, const ExportRequest& request);
+int runExport(const Options& options);
+
+// import FILE --from megatron|deepspeed|torchtitan [--hf-config FILE] (ImportCommand.cpp).
+struct ImportRequest {
+    std::string file;
+    std::string from;
+    std::string hfConfig;
+    std::optional<std::int64_t> seqLen; // --seq-len, for a DeepSpeed config
+    std::optional<std::string> cluster; // --cluster PRESET
+};
+int runImportRequest(const Options& options, const ImportRequest& request);
+int runImport(const Options& options);
 
 } // namespace ts::cli

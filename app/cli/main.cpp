@@ -35,6 +35,11 @@ Commands:
                               A CSV of matmul timings (m,n,k,dtype,time_us or tflops) as a
                               profile's efficiency table.
 
+  export FILE --target megatron|bridge|deepspeed|torchtitan|slurm|k8s --out DIR [--json]
+         [--data-path P] [--megatron-dir D] [--image I] [--namespace N] [--partition P]
+                              Write the launch files of a target; exit 2 naming the field
+                              the target cannot express.
+
 Options:
   --catalog FILE   Add or override catalog entries from FILE (format trainscape.catalog/1).
   --calibration-dir DIR
@@ -80,8 +85,8 @@ int main(int argc, char** argv) {
                 return kExitBadInput;
             }
             options.calibrationDirs.push_back(argv[++i]);
-        } else if (command == "calibrate") {
-            options.positional.push_back(arg); // its own options: CalibrateCommand.cpp
+        } else if (command == "calibrate" || command == "export") {
+            options.positional.push_back(arg); // their own options: <Command>Command.cpp
         } else if (arg.size() > 1 && arg[0] == '-') {
             std::fprintf(stderr, "trainscape-cli: unknown option \"%s\"; see --help\n",
                          arg.c_str());
@@ -106,9 +111,11 @@ int main(int argc, char** argv) {
         return runNetwork(options);
     if (command == "calibrate")
         return runCalibrate(options);
+    if (command == "export")
+        return runExport(options);
     std::fprintf(stderr,
                  "trainscape-cli: unknown command \"%s\": expected estimate, validate, "
-                 "catalog, network or calibrate; see --help\n",
+                 "catalog, network, calibrate or export; see --help\n",
                  command.c_str());
     return kExitBadInput;
 }
