@@ -39,6 +39,9 @@ Commands:
          [--data-path P] [--megatron-dir D] [--image I] [--namespace N] [--partition P]
                               Write the launch files of a target; exit 2 naming the field
                               the target cannot express.
+  import FILE --from megatron|deepspeed|torchtitan [--hf-config config.json] [--seq-len N]
+         [--cluster PRESET]   Read a launch script, a DeepSpeed config or a torchtitan TOML
+                              back into a scenario (stdout); what it cannot use goes to stderr.
 
 Options:
   --catalog FILE   Add or override catalog entries from FILE (format trainscape.catalog/1).
@@ -85,7 +88,7 @@ int main(int argc, char** argv) {
                 return kExitBadInput;
             }
             options.calibrationDirs.push_back(argv[++i]);
-        } else if (command == "calibrate" || command == "export") {
+        } else if (command == "calibrate" || command == "export" || command == "import") {
             options.positional.push_back(arg); // their own options: <Command>Command.cpp
         } else if (arg.size() > 1 && arg[0] == '-') {
             std::fprintf(stderr, "trainscape-cli: unknown option \"%s\"; see --help\n",
@@ -113,9 +116,11 @@ int main(int argc, char** argv) {
         return runCalibrate(options);
     if (command == "export")
         return runExport(options);
+    if (command == "import")
+        return runImport(options);
     std::fprintf(stderr,
                  "trainscape-cli: unknown command \"%s\": expected estimate, validate, "
-                 "catalog, network, calibrate or export; see --help\n",
+                 "catalog, network, calibrate, export or import; see --help\n",
                  command.c_str());
     return kExitBadInput;
 }

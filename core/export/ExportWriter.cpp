@@ -2,7 +2,7 @@
 
 #include "export/Exporter.h"
 
-#include "scenario/ScenarioIO.h"
+#include "common/AtomicFile.h"
 
 #include <filesystem>
 
@@ -22,12 +22,14 @@ bool writeExport(const ExportResult& result, const std::string& folder, std::str
     }
     for (const auto& file : result.files) {
         const fs::path path = fs::path(folder) / file.name;
-        // Same-folder temporary, fsync, rename (scenario/ScenarioIO.cpp): a crash leaves the
-        // old file or the new one, never half of one.
-        if (!writeTextFileAtomically(path.string(), file.text, error))
+        // common/AtomicFile.h: a crash leaves the old file or the new one, never half of one.
+        const FileWriteResult written = writeFileAtomically(path.string(), file.text);
+        if (!written) {
+            error = written.error;
             return false;
+        }
         if (file.executable) {
-            fs::permissions(path,
+            fs::permissions(written.writtenPath,
                             fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                             fs::perm_options::add, ec);
             if (ec) {

@@ -57,8 +57,14 @@ void pipelineArgs(const ResolvedScenario& plan, std::vector<CliArg>& a,
         a.push_back({"--num-layers-per-virtual-pipeline-stage",
                      {std::to_string(p.pipelineLayers.front())}});
     }
+    // overlap_p2p_comm acts in the interleaved schedule only (core/pipeline_parallel/
+    // schedules.py, core_v0.15.0): plain 1F1B blocks on its sends and receives.
     if (!p.overlap.pp && p.vpp > 1)
         a.push_back({"--no-overlap-p2p-communication", {}});
+    if (p.overlap.pp && p.vpp == 1)
+        refusals.push_back({"/parallelism/overlap/pp",
+                            "Megatron-LM overlaps pipeline sends with compute only in the "
+                            "interleaved schedule (vpp > 1); set overlap pp to false or vpp > 1"});
 }
 
 void dataParallelArgs(const ResolvedScenario& plan, std::vector<CliArg>& a,

@@ -81,6 +81,10 @@ toml::table parallelism(const ResolvedScenario& plan, std::vector<ExportRefusal>
         refuse(r, "/parallelism/etp",
                "torchtitan needs etp equal to tp or 1 "
                "(parallel_dims.py _validate)");
+    if (p.dp > 1 && !p.overlap.dp)
+        refuse(r, "/parallelism/overlap/dp",
+               "torchtitan always overlaps data-parallel communication (FSDP2 prefetch, DDP "
+               "buckets); set overlap dp to true");
     toml::table t;
     t.insert("data_parallel_replicate_degree", p.dp / shard);
     t.insert("data_parallel_shard_degree", shard);
