@@ -28,6 +28,11 @@ struct Options {
     std::vector<std::string> catalogFiles;    // --catalog FILE, repeatable
     std::vector<std::string> calibrationDirs; // --calibration-dir DIR, repeatable
     std::vector<std::string> positional;
+    // calibrate import-nccl / import-gemm
+    std::string writePath;  // --write PROFILE.json
+    std::string profileId;  // --id
+    std::string gpu;        // --gpu
+    std::string collective; // --collective (import-nccl)
 };
 
 // The built-in catalog plus the user's files; reports problems on stderr.
@@ -46,9 +51,11 @@ std::optional<ResolvedScenario> resolveScenarioArgument(const Options& options, 
 
 int runValidate(const Options& options);
 int runEstimate(const Options& options);
-int runCatalog(const Options& options);
+int runCatalog(const Options& options); // positional: list KIND | show ID
 int runNetwork(const Options& options);
-int runCalibrate(const Options& options);
+int runCalibrateList(const Options& options);
+int runCalibrateImportNccl(const Options& options);
+int runCalibrateImportGemm(const Options& options);
 
 // export FILE --target T --out DIR (ExportCommand.cpp).
 struct ExportRequest {
@@ -58,7 +65,6 @@ struct ExportRequest {
     ExportOptions exportOptions;
 };
 int runExportRequest(const Options& options, const ExportRequest& request);
-int runExport(const Options& options);
 
 // import FILE --from megatron|deepspeed|torchtitan [--hf-config FILE] (ImportCommand.cpp).
 struct ImportRequest {
@@ -69,6 +75,5 @@ struct ImportRequest {
     std::optional<std::string> cluster; // --cluster PRESET
 };
 int runImportRequest(const Options& options, const ImportRequest& request);
-int runImport(const Options& options);
 
 } // namespace ts::cli

@@ -1,13 +1,14 @@
 // export FILE --target T --out DIR [--json]: a scenario as launch files for a real launcher
 // (core/export). Exit 2, naming the scenario field, when the target cannot express the plan.
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "common/JsonObjectReader.h"
 #include "export/Exporter.h"
 
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 namespace ts::cli {
 
@@ -67,54 +68,26 @@ int runExportRequest(const Options& options, const ExportRequest& request) {
     return kExitOk;
 }
 
-int runExport(const Options& options) {
-    ExportRequest request;
-    const auto& args = options.positional;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&](std::string& into) {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "trainscape-cli export: %s needs a value\n", arg.c_str());
-                return false;
-            }
-            into = args[++i];
-            return true;
-        };
-        bool ok = true;
-        if (arg == "--target")
-            ok = value(request.target);
-        else if (arg == "--out")
-            ok = value(request.outDir);
-        else if (arg == "--data-path")
-            ok = value(request.exportOptions.dataPath);
-        else if (arg == "--megatron-dir")
-            ok = value(request.exportOptions.megatronDir);
-        else if (arg == "--image")
-            ok = value(request.exportOptions.image);
-        else if (arg == "--namespace")
-            ok = value(request.exportOptions.namespaceName);
-        else if (arg == "--partition")
-            ok = value(request.exportOptions.slurmPartition);
-        else if (arg == "--job-name")
-            ok = value(request.exportOptions.jobName);
-        else if (!arg.empty() && arg[0] == '-') {
-            std::fprintf(stderr, "trainscape-cli export: unknown option \"%s\"\n", arg.c_str());
-            return kExitBadInput;
-        } else if (request.file.empty())
-            request.file = arg;
-        else {
-            std::fprintf(stderr, "trainscape-cli export: expected one scenario FILE\n");
-            return kExitBadInput;
-        }
-        if (!ok)
-            return kExitBadInput;
-    }
-    if (request.file.empty() || request.target.empty()) {
-        std::fprintf(stderr, "trainscape-cli export: usage: export FILE --target %s --out DIR\n",
-                     exporterIds().c_str());
-        return kExitBadInput;
-    }
-    return runExportRequest(options, request);
+void addExportCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    auto request = std::make_shared<ExportRequest>();
+    CLI::App* sub = app.add_subcommand(
+        "export", "Write a scenario's launch files for a target (" + exporterIds() +
+                      "); exit 2 naming the field the target cannot express");
+    sub->add_option("FILE", request->file, "Scenario file (format trainscape.scenario/1)")
+        ->required();
+    sub->add_option("--target", request->target, "One of: " + exporterIds())->required();
+    sub->add_option("--out", request->outDir, "Folder for the files (created when missing)")
+        ->required();
+    auto& o = request->exportOptions;
+    sub->add_option("--data-path", o.dataPath, "Megatron dataset prefix (default: mock data)");
+    sub->add_option("--megatron-dir", o.megatronDir,
+                    "Megatron-LM (or Megatron-Bridge) checkout in the job's environment");
+    sub->add_option("--image", o.image, "Container image for the Kubernetes manifests");
+    sub->add_option("--namespace", o.namespaceName, "Kubernetes namespace (default: default)");
+    sub->add_option("--partition", o.slurmPartition, "Slurm partition");
+    sub->add_option("--job-name", o.jobName, "Job name (default: from the scenario name)");
+    addJsonFlag(sub, options);
+    setRunner(sub, run, [&options, request] { return runExportRequest(options, *request); });
 }
 
 } // namespace ts::cli

@@ -2,7 +2,7 @@
 // [--cluster PRESET]: a launcher's configuration as a v1 scenario on standard output
 // (core/import). Flags and keys it does not use are listed on standard error, never dropped.
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "common/JsonObjectReader.h"
 #include "import/LaunchImport.h"
@@ -10,6 +10,7 @@
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
+#include <memory>
 
 namespace ts::cli {
 
@@ -74,48 +75,20 @@ int runImportRequest(const Options& options, const ImportRequest& request) {
     return kExitOk;
 }
 
-int runImport(const Options& options) {
-    ImportRequest request;
-    const auto& args = options.positional;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        const bool hasValue = i + 1 < args.size();
-        if ((arg == "--from" || arg == "--hf-config" || arg == "--seq-len" || arg == "--cluster") &&
-            !hasValue) {
-            std::fprintf(stderr, "trainscape-cli import: %s needs a value\n", arg.c_str());
-            return kExitBadInput;
-        }
-        if (arg == "--from") {
-            request.from = args[++i];
-        } else if (arg == "--hf-config") {
-            request.hfConfig = args[++i];
-        } else if (arg == "--cluster") {
-            request.cluster = args[++i];
-        } else if (arg == "--seq-len") {
-            char* end = nullptr;
-            const long long v = std::strtoll(args[++i].c_str(), &end, 10);
-            if (*end || v <= 0) {
-                std::fprintf(stderr, "trainscape-cli import: --seq-len must be a positive "
-                                     "integer\n");
-                return kExitBadInput;
-            }
-            request.seqLen = v;
-        } else if (!arg.empty() && arg[0] == '-') {
-            std::fprintf(stderr, "trainscape-cli import: unknown option \"%s\"\n", arg.c_str());
-            return kExitBadInput;
-        } else if (request.file.empty()) {
-            request.file = arg;
-        } else {
-            std::fprintf(stderr, "trainscape-cli import: expected one FILE\n");
-            return kExitBadInput;
-        }
-    }
-    if (request.file.empty() || request.from.empty()) {
-        std::fprintf(stderr, "trainscape-cli import: usage: import FILE --from "
-                             "megatron|deepspeed|torchtitan [--hf-config FILE]\n");
-        return kExitBadInput;
-    }
-    return runImportRequest(options, request);
+void addImportCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    auto request = std::make_shared<ImportRequest>();
+    CLI::App* sub = app.add_subcommand(
+        "import", "Read a launch script, a DeepSpeed config or a torchtitan TOML back into a "
+                  "scenario (standard output); what it cannot use is listed on standard error");
+    sub->add_option("FILE", request->file, "The launch script or configuration file")->required();
+    sub->add_option("--from", request->from, "megatron | deepspeed | torchtitan")->required();
+    sub->add_option("--hf-config", request->hfConfig,
+                    "Hugging Face config.json with the model (DeepSpeed)");
+    sub->add_option("--seq-len", request->seqLen, "Sequence length (DeepSpeed)")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--cluster", request->cluster,
+                    "Cluster preset the job runs on (default dgx-h100)");
+    setRunner(sub, run, [&options, request] { return runImportRequest(options, *request); });
 }
 
 } // namespace ts::cli
