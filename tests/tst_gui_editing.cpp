@@ -615,8 +615,10 @@ void TestGuiEditing::saveDirtyMarkerAndPrompt() {
     MainWindow window(coreEstimator());
     window.setRememberRecentFiles(false);
     QVERIFY(window.newFromExample(":/examples/llama3-70b-64xh100.json"));
-    QVERIFY(window.document()->isModified()); // untitled
+    QVERIFY(!window.document()->isModified()); // nothing to lose until it is edited
     QVERIFY(window.windowTitle().startsWith("Llama 3 70B"));
+    QVERIFY(window.document()->setValue("/training/micro_batch", 2, "micro-batch"));
+    QVERIFY(window.document()->isModified()); // untitled and edited
 
     window.setSavePromptOverride(QMessageBox::Cancel);
     QVERIFY(!window.close());
