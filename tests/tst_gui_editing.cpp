@@ -189,9 +189,9 @@ void TestGuiEditing::invalidValueMarksTheField() {
     window.showView("model");
     shoot(window, "invalid-field-model");
 
-    // Undo clears it.
-    window.document()->undoStack()->undo();
-    window.document()->undoStack()->undo();
+    // Undo clears it (two edits of ffn_hidden are one step or two, as far apart as they were).
+    while (window.document()->undoStack()->canUndo())
+        window.document()->undoStack()->undo();
     QVERIFY(!model->isFieldInvalid("/model/kv_heads"));
     QVERIFY(!plan->isFieldInvalid("/parallelism/tp"));
     QVERIFY(window.document()->resolved());
