@@ -3,6 +3,7 @@
 #include "calibration/CalibratedSettings.h"
 #include "energy/EnergyEstimate.h"
 #include "estimate/EstimateStages.h"
+#include "estimate/ExecutionWarnings.h"
 #include "hardware/PowerLimit.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
@@ -78,6 +79,9 @@ void addWarnings(const EstimateContext& ctx, const EstimateCollectives& coll,
                                (coll.onGraph ? "" : " (collectives use the two-level model)"));
     if (ctx.offloading)
         addOffloadWarnings(sc, ctx.offload, est);
+    for (std::string& w :
+         executionNotModelledWarnings(sc.execution, plan.recompute == RecomputeMode::Selective))
+        est.warnings.push_back(std::move(w));
 }
 
 } // namespace
