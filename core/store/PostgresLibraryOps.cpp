@@ -1,7 +1,7 @@
 // PostgreSQL library: reads and writes. A save locks the scenario's row (SELECT ... FOR
 // UPDATE), so two writers of one scenario take turns and each sees the other's version.
 
-#include "scenario/ScenarioIO.h"
+#include "common/AtomicFile.h"
 #include "store/LibraryBundle.h"
 #include "store/LibrarySearch.h"
 #include "store/PostgresLibrary.h"
@@ -243,9 +243,8 @@ Status PostgresLibrary::backup(const std::string& path) {
     auto bundle = exportBundle(*this, {});
     if (!bundle)
         return bundle.error();
-    std::string why;
-    if (!writeTextFileAtomically(path, *bundle, why))
-        return StoreError{StoreErrorKind::Io, "cannot back up: " + why};
+    if (auto written = writeFileAtomically(path, *bundle); !written)
+        return StoreError{StoreErrorKind::Io, "cannot back up: " + written.error};
     return Done{};
 }
 
