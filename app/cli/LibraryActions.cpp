@@ -84,15 +84,15 @@ int libraryAdd(const Options& options, const LibraryArgs& args) {
             args.to, *text, args.note,
             args.basedOn ? std::optional<int>(args.basedOn) : std::nullopt);
         if (!saved)
-            return reportStoreError(kCommand, saved.error());
+            return reportStoreError(kCommand, saved.error(), *library);
         version = *saved;
         for (const auto& tag : args.tags)
             if (auto tagged = library->addTag(id, tag); !tagged)
-                return reportStoreError(kCommand, tagged.error());
+                return reportStoreError(kCommand, tagged.error(), *library);
     } else {
         auto added = library->addScenario(name, *text, args.note, args.tags);
         if (!added)
-            return reportStoreError(kCommand, added.error());
+            return reportStoreError(kCommand, added.error(), *library);
         id = *added;
     }
     if (options.json)
@@ -110,7 +110,7 @@ int libraryList(const Options& options, const LibraryArgs& args) {
         return exitCode;
     auto list = args.search.empty() ? library->listScenarios() : library->search(args.search);
     if (!list)
-        return reportStoreError(kCommand, list.error());
+        return reportStoreError(kCommand, list.error(), *library);
     Json out = Json::array();
     for (const auto& s : *list) {
         bool tagged = true;
@@ -142,7 +142,7 @@ int libraryShow(const Options& options, const LibraryArgs& args) {
     auto version =
         library->version(args.id, args.version ? std::optional<int>(args.version) : std::nullopt);
     if (!version)
-        return reportStoreError(kCommand, version.error());
+        return reportStoreError(kCommand, version.error(), *library);
     if (!args.estimate) {
         std::printf("%s", version->scenarioJson.c_str());
         if (!version->scenarioJson.empty() && version->scenarioJson.back() != '\n')
@@ -158,7 +158,7 @@ int libraryShow(const Options& options, const LibraryArgs& args) {
                                              calibrations, settingsFingerprint(options), diags);
     if (!estimate) {
         printDiagnostics("scenario " + std::to_string(args.id), diags);
-        return reportStoreError(kCommand, estimate.error());
+        return reportStoreError(kCommand, estimate.error(), *library);
     }
     std::fprintf(stderr, "trainscape-cli library: estimate %s (estimator %s)\n",
                  estimate->fromCache ? "from the cache" : "computed and cached",
@@ -174,7 +174,7 @@ int libraryVersions(const Options& options, const LibraryArgs& args) {
         return exitCode;
     auto versions = library->versions(args.id);
     if (!versions)
-        return reportStoreError(kCommand, versions.error());
+        return reportStoreError(kCommand, versions.error(), *library);
     Json out = Json::array();
     for (const auto& v : *versions) {
         out.push_back({{"number", v.number}, {"created_at", v.createdAt}, {"note", v.note}});
@@ -203,7 +203,7 @@ int libraryDiff(const Options& options, const LibraryArgs& args) {
     for (int i = 0; i < 2; ++i) {
         auto version = library->version(refs[i].id, refs[i].version);
         if (!version)
-            return reportStoreError(kCommand, version.error());
+            return reportStoreError(kCommand, version.error(), *library);
         flatten(Json::parse(version->scenarioJson, nullptr, false), "", sides[i]);
     }
     Json changes = Json::array();
@@ -240,7 +240,7 @@ int libraryTag(const Options&, const LibraryArgs& args) {
     for (const auto& tag : args.tags) {
         auto done = args.remove ? library->removeTag(args.id, tag) : library->addTag(args.id, tag);
         if (!done)
-            return reportStoreError(kCommand, done.error());
+            return reportStoreError(kCommand, done.error(), *library);
     }
     return kExitOk;
 }
@@ -252,7 +252,7 @@ int libraryRemove(const Options&, const LibraryArgs& args) {
         return exitCode;
     auto removed = library->removeScenario(args.id);
     if (!removed)
-        return reportStoreError(kCommand, removed.error());
+        return reportStoreError(kCommand, removed.error(), *library);
     std::printf("deleted scenario %lld \"%s\" (%zu versions)\n", args.id, removed->name.c_str(),
                 removed->versions.size());
     return kExitOk;
@@ -266,7 +266,7 @@ int libraryExport(const Options&, const LibraryArgs& args) {
     std::vector<ScenarioId> ids(args.ids.begin(), args.ids.end());
     auto bundle = store::exportBundle(*library, ids);
     if (!bundle)
-        return reportStoreError(kCommand, bundle.error());
+        return reportStoreError(kCommand, bundle.error(), *library);
     if (auto written = writeFileAtomically(args.out, *bundle); !written) {
         std::fprintf(stderr, "trainscape-cli library export: %s\n", written.error.c_str());
         return kExitFailure;
@@ -287,7 +287,7 @@ int libraryImport(const Options& options, const LibraryArgs& args) {
         return exitCode;
     auto ids = store::importBundle(*library, *text);
     if (!ids)
-        return reportStoreError(kCommand, ids.error());
+        return reportStoreError(kCommand, ids.error(), *library);
     if (options.json)
         std::printf("%s\n", Json({{"ids", *ids}}).dump(2).c_str());
     else
@@ -302,7 +302,7 @@ int libraryBackup(const Options&, const LibraryArgs& args) {
     if (!library)
         return exitCode;
     if (auto done = library->backup(args.out); !done)
-        return reportStoreError(kCommand, done.error());
+        return reportStoreError(kCommand, done.error(), *library);
     return kExitOk;
 }
 

@@ -42,6 +42,15 @@ int reportStoreError(const char* command, const store::StoreError& error) {
     }
 }
 
+int reportStoreError(const char* command, const store::StoreError& error,
+                     const store::Library& library) {
+    if (error.kind != store::StoreErrorKind::NotFound)
+        return reportStoreError(command, error);
+    store::StoreError named = error;
+    named.message += " (" + library.location() + ")";
+    return reportStoreError(command, named);
+}
+
 std::optional<VersionRef> parseVersionRef(const std::string& text) {
     const auto at = text.find('@');
     const std::string id = text.substr(0, at);

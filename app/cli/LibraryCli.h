@@ -20,6 +20,9 @@ std::unique_ptr<store::Library> openLibraryArgument(const std::string& db, const
 // A StoreError on standard error; returns its exit code (2 for bad input or a file that is
 // not a library, 1 otherwise).
 int reportStoreError(const char* command, const store::StoreError& error);
+// The same, naming the library when the error is "not found".
+int reportStoreError(const char* command, const store::StoreError& error,
+                     const store::Library& library);
 
 // "12" or "12@3": a library scenario and optionally one of its versions.
 struct VersionRef {

@@ -64,7 +64,7 @@ bool collectSources(const ReportArgs& args, std::vector<report::ScenarioSource>&
         auto version = library->version(ref->id, ref->version);
         auto summary = library->scenario(ref->id);
         if (!version || !summary) {
-            exitCode = reportStoreError(kCommand, (!version ? version.error() : summary.error()));
+            exitCode = reportStoreError(kCommand, (!version ? version.error() : summary.error()), *library);
             return false;
         }
         sources.push_back({version->scenarioJson,

@@ -37,12 +37,12 @@ void scenarioHeader(std::ostringstream& out, const ComparisonReport& report, con
 
 void provenance(std::ostringstream& out, const ComparisonReport& report) {
     const auto& p = report.provenance;
-    out << "<h2>Versions behind these numbers</h2>\n<table>\n"
+    out << "<h2>Versions behind these numbers</h2>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n"
         << "<tr><th>Trainscape</th><td>" << xmlEscape(p.trainscapeVersion) << "</td></tr>\n"
         << "<tr><th>Estimator</th><td>" << xmlEscape(p.estimatorVersion) << "</td></tr>\n"
         << "<tr><th>Catalog</th><td>" << xmlEscape(p.catalog) << "</td></tr>\n"
         << "<tr><th>Generated</th><td>" << xmlEscape(p.generatedAt) << "</td></tr>\n</table>\n"
-        << "<table>\n<tr><th>Scenario</th><th>Source</th><th>Calibration</th></tr>\n";
+        << "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr><th>Scenario</th><th>Source</th><th>Calibration</th></tr>\n";
     for (const auto& s : report.scenarios)
         out << "<tr><td>" << xmlEscape(s.label) << "</td><td>" << xmlEscape(s.source)
             << "</td><td>" << xmlEscape(s.calibration) << "</td></tr>\n";
@@ -51,7 +51,7 @@ void provenance(std::ostringstream& out, const ComparisonReport& report) {
 
 void inputs(std::ostringstream& out, const ComparisonReport& report) {
     out << "<h2>Inputs</h2>\n<p class=\"note\">Every key in effect after presets and defaults; "
-           "rows marked ≠ differ between the scenarios.</p>\n<table>\n";
+           "rows marked ≠ differ between the scenarios.</p>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n";
     scenarioHeader(out, report, "key");
     for (const auto& row : inputRows(report)) {
         out << "<tr><td class=\"mark\">" << (row.differs ? "≠" : "") << "</td><td>"
@@ -69,7 +69,7 @@ void inputs(std::ostringstream& out, const ComparisonReport& report) {
 void outputs(std::ostringstream& out, const ComparisonReport& report) {
     out << "<h2>Outputs</h2>\n<p class=\"note\">Expected error: the range of (estimate / "
            "measured − 1) that held for 80% of the most similar published runs, where there "
-           "are such runs.</p>\n<table>\n";
+           "are such runs.</p>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n";
     scenarioHeader(out, report, "figure");
     std::string group;
     for (const auto& row : outputRows(report)) {

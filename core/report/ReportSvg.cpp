@@ -104,7 +104,10 @@ std::string xmlEscape(const std::string& text) {
 
 std::string memoryPerStageSvg(const ReportScenario& scenario) {
     const Estimate& e = scenario.estimate;
-    Svg svg(460, 250, "Memory per stage: " + scenario.label);
+    std::string label = scenario.label;
+    if (label.size() > 44)
+        label = label.substr(0, 43) + "…";
+    Svg svg(460, 270, "Memory per stage: " + label);
     const double left = 50, top = 40, plotW = 390, plotH = 160;
     double maxBytes = e.capacityBytes;
     for (const auto& s : e.stages)
@@ -143,7 +146,7 @@ std::string memoryPerStageSvg(const ReportScenario& scenario) {
     svg.text(left + plotW, y(e.capacityBytes / kGiB) - 4,
              "capacity " + num(e.capacityBytes / kGiB, 0) + " GiB", "end");
     svg.text(left + plotW / 2, top + plotH + 26, "pipeline stage", "middle");
-    svg.legend(left, 245, {"weights", "grads", "optimizer", "activations", "comm", "framework"});
+    svg.legend(10, 248, {"weights", "grads", "optimizer", "activations", "comm", "framework"});
     return svg.finish();
 }
 
