@@ -108,8 +108,8 @@ bool writeReportPdf(const std::string& html, const QString& path, QString& error
             error = QStringLiteral("the PDF came out empty");
         return false;
     }
-    const auto written = writeFileAtomically(path.toStdString(),
-                                             std::string_view(pdf.constData(), pdf.size()));
+    const auto written =
+        writeFileAtomically(path.toStdString(), std::string_view(pdf.constData(), pdf.size()));
     if (!written) {
         error = QString::fromStdString(written.error);
         return false;

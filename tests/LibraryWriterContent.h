@@ -19,8 +19,11 @@ inline std::uint64_t fnv1a(const std::string& text) {
 }
 
 inline std::string writerScenario(int writer, int save, std::size_t padBytes) {
-    std::string text = R"({"format": "trainscape.scenario/1", "name": "w)";
-    text += std::to_string(writer) + "-" + std::to_string(save) + R"(", "pad": ")";
+    char head[96];
+    std::snprintf(head, sizeof head,
+                  R"({"format": "trainscape.scenario/1", "name": "w%d-%d", "pad": ")", writer,
+                  save);
+    std::string text = head;
     for (std::size_t i = 0; i < padBytes; ++i)
         text += static_cast<char>('a' + (i * 7 + static_cast<std::size_t>(save)) % 26);
     text += "\"}\n";
@@ -28,9 +31,10 @@ inline std::string writerScenario(int writer, int save, std::size_t padBytes) {
 }
 
 inline std::string writerNote(int writer, int save, const std::string& text) {
-    char hash[32];
-    std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(text)));
-    return "w" + std::to_string(writer) + " s" + std::to_string(save) + " fnv=" + hash;
+    char note[96];
+    std::snprintf(note, sizeof note, "w%d s%d fnv=%016llx", writer, save,
+                  static_cast<unsigned long long>(fnv1a(text)));
+    return note;
 }
 
 // True when `note` is writerNote(..., text) for the text.

@@ -28,16 +28,26 @@ namespace {
 
 const char* kindName(StoreErrorKind kind) {
     switch (kind) {
-    case StoreErrorKind::NotFound: return "NotFound";
-    case StoreErrorKind::BadInput: return "BadInput";
-    case StoreErrorKind::Conflict: return "Conflict";
-    case StoreErrorKind::NotALibrary: return "NotALibrary";
-    case StoreErrorKind::Corrupt: return "Corrupt";
-    case StoreErrorKind::TooNew: return "TooNew";
-    case StoreErrorKind::ReadOnly: return "ReadOnly";
-    case StoreErrorKind::DiskFull: return "DiskFull";
-    case StoreErrorKind::Connection: return "Connection";
-    case StoreErrorKind::Io: return "Io";
+    case StoreErrorKind::NotFound:
+        return "NotFound";
+    case StoreErrorKind::BadInput:
+        return "BadInput";
+    case StoreErrorKind::Conflict:
+        return "Conflict";
+    case StoreErrorKind::NotALibrary:
+        return "NotALibrary";
+    case StoreErrorKind::Corrupt:
+        return "Corrupt";
+    case StoreErrorKind::TooNew:
+        return "TooNew";
+    case StoreErrorKind::ReadOnly:
+        return "ReadOnly";
+    case StoreErrorKind::DiskFull:
+        return "DiskFull";
+    case StoreErrorKind::Connection:
+        return "Connection";
+    case StoreErrorKind::Io:
+        return "Io";
     }
     return "?";
 }

@@ -80,9 +80,9 @@ int libraryAdd(const Options& options, const LibraryArgs& args) {
     ScenarioId id = args.to;
     int version = 1;
     if (args.to != 0) {
-        auto saved = library->saveVersion(
-            args.to, *text, args.note,
-            args.basedOn ? std::optional<int>(args.basedOn) : std::nullopt);
+        auto saved =
+            library->saveVersion(args.to, *text, args.note,
+                                 args.basedOn ? std::optional<int>(args.basedOn) : std::nullopt);
         if (!saved)
             return reportStoreError(kCommand, saved.error(), *library);
         version = *saved;
@@ -98,8 +98,8 @@ int libraryAdd(const Options& options, const LibraryArgs& args) {
     if (options.json)
         std::printf("%s\n", Json({{"id", id}, {"version", version}}).dump(2).c_str());
     else
-        std::printf("scenario %lld version %d saved to %s\n", static_cast<long long>(id),
-                    version, library->location().c_str());
+        std::printf("scenario %lld version %d saved to %s\n", static_cast<long long>(id), version,
+                    library->location().c_str());
     return kExitOk;
 }
 
@@ -128,9 +128,8 @@ int libraryList(const Options& options, const LibraryArgs& args) {
         }
     }
     if (options.json)
-        std::printf("%s\n", Json({{"library", library->location()}, {"scenarios", out}})
-                                .dump(2)
-                                .c_str());
+        std::printf("%s\n",
+                    Json({{"library", library->location()}, {"scenarios", out}}).dump(2).c_str());
     return kExitOk;
 }
 
@@ -189,8 +188,9 @@ int libraryVersions(const Options& options, const LibraryArgs& args) {
 int libraryDiff(const Options& options, const LibraryArgs& args) {
     const auto a = parseVersionRef(args.a), b = parseVersionRef(args.b);
     if (!a || !b) {
-        std::fprintf(stderr, "trainscape-cli library diff: expected ID or ID@VERSION, got "
-                             "\"%s\"\n",
+        std::fprintf(stderr,
+                     "trainscape-cli library diff: expected ID or ID@VERSION, got "
+                     "\"%s\"\n",
                      (!a ? args.a : args.b).c_str());
         return kExitBadInput;
     }
@@ -224,9 +224,8 @@ int libraryDiff(const Options& options, const LibraryArgs& args) {
                         right == sides[1].end() ? "(absent)" : after.dump().c_str());
     }
     if (options.json)
-        std::printf("%s\n", Json({{"a", args.a}, {"b", args.b}, {"changes", changes}})
-                                .dump(2)
-                                .c_str());
+        std::printf("%s\n",
+                    Json({{"a", args.a}, {"b", args.b}, {"changes", changes}}).dump(2).c_str());
     else if (changes.empty())
         std::printf("no differences\n");
     return kExitOk;
@@ -291,8 +290,7 @@ int libraryImport(const Options& options, const LibraryArgs& args) {
     if (options.json)
         std::printf("%s\n", Json({{"ids", *ids}}).dump(2).c_str());
     else
-        std::printf("imported %zu scenarios into %s\n", ids->size(),
-                    library->location().c_str());
+        std::printf("imported %zu scenarios into %s\n", ids->size(), library->location().c_str());
     return kExitOk;
 }
 

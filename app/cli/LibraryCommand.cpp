@@ -13,12 +13,10 @@ void addIdArgument(CLI::App* sub, LibraryArgs& args) {
     sub->add_option("ID", args.id, "The scenario's id in the library")->required();
 }
 
-void addLibrarySubcommands(CLI::App* lib, Options& options, LibraryArgs& args,
-                           CommandRunner& run) {
+void addLibrarySubcommands(CLI::App* lib, Options& options, LibraryArgs& args, CommandRunner& run) {
     CLI::App* add = lib->add_subcommand("add", "Add a scenario file to the library (or, with "
                                                "--to ID, save it as a new version)");
-    add->add_option("FILE", args.file, "Scenario file (format trainscape.scenario/1)")
-        ->required();
+    add->add_option("FILE", args.file, "Scenario file (format trainscape.scenario/1)")->required();
     add->add_option("--note", args.note, "What this version is")->type_name("TEXT");
     add->add_option("--tag", args.tags, "A tag; repeatable")->type_name("T");
     add->add_option("--name", args.name, "Name in the library (default: the scenario's name)");
@@ -30,8 +28,9 @@ void addLibrarySubcommands(CLI::App* lib, Options& options, LibraryArgs& args,
     setRunner(add, run, [&] { return libraryAdd(options, args); });
 
     CLI::App* list = lib->add_subcommand("list", "List the scenarios");
-    list->add_option("--search", args.search, "Only those whose name, notes or tags contain "
-                                              "every word")
+    list->add_option("--search", args.search,
+                     "Only those whose name, notes or tags contain "
+                     "every word")
         ->type_name("TEXT");
     list->add_option("--tag", args.tags, "Only those with this tag")->type_name("T");
     addJsonFlag(list, options);
@@ -76,8 +75,7 @@ void addLibrarySubcommands(CLI::App* lib, Options& options, LibraryArgs& args,
     setRunner(exp, run, [&] { return libraryExport(options, args); });
 
     CLI::App* imp = lib->add_subcommand("import", "Add the scenarios of a bundle (new ids)");
-    imp->add_option("FILE", args.file, "Bundle (format trainscape.library-bundle/1)")
-        ->required();
+    imp->add_option("FILE", args.file, "Bundle (format trainscape.library-bundle/1)")->required();
     addJsonFlag(imp, options);
     setRunner(imp, run, [&] { return libraryImport(options, args); });
 

@@ -64,13 +64,14 @@ bool collectSources(const ReportArgs& args, std::vector<report::ScenarioSource>&
         auto version = library->version(ref->id, ref->version);
         auto summary = library->scenario(ref->id);
         if (!version || !summary) {
-            exitCode = reportStoreError(kCommand, (!version ? version.error() : summary.error()), *library);
+            exitCode = reportStoreError(kCommand, (!version ? version.error() : summary.error()),
+                                        *library);
             return false;
         }
         sources.push_back({version->scenarioJson,
                            "library " + std::to_string(ref->id) + " version " +
-                               std::to_string(version->info.number) + " (" +
-                               library->location() + ")",
+                               std::to_string(version->info.number) + " (" + library->location() +
+                               ")",
                            summary->name});
     }
     return true;
@@ -132,8 +133,9 @@ int writePdf(const std::string& html, const std::string& out) {
 int runReport(const Options& options, const ReportArgs& args) {
     const auto format = report::reportFormatFromName(args.format);
     if (!format) {
-        std::fprintf(stderr, "trainscape-cli report: unknown --format \"%s\": expected html, md, "
-                             "csv or pdf\n",
+        std::fprintf(stderr,
+                     "trainscape-cli report: unknown --format \"%s\": expected html, md, "
+                     "csv or pdf\n",
                      args.format.c_str());
         return kExitBadInput;
     }
@@ -174,8 +176,7 @@ void addReportCommand(CLI::App& app, Options& options, CommandRunner& run) {
     sub->add_option("SCENARIO", args.items, "Scenario files or library ids")
         ->required()
         ->expected(report::kMinScenarios, report::kMaxScenarios);
-    sub->add_option("--format", args.format, "html (default), md, csv or pdf")
-        ->type_name("FORMAT");
+    sub->add_option("--format", args.format, "html (default), md, csv or pdf")->type_name("FORMAT");
     sub->add_option("--out", args.out, "Report file to write")->required()->type_name("FILE");
     sub->add_option("--db", args.db, "Library for ids: SQLite PATH or postgresql:// URL")
         ->envname("TRAINSCAPE_LIBRARY")

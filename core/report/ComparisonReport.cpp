@@ -50,10 +50,9 @@ std::optional<ReportScenario> buildOne(const ScenarioSource& source, const Catal
     out.inputs = scenarioToJson(explicitScenario(*resolved));
     out.estimate = std::move(*estimate);
     out.estimateJson = estimateToJson(out.estimate);
-    out.calibration = resolved->calibrationProfile
-                          ? resolved->calibrationProfile->id + " (" +
-                                resolved->calibrationProfile->name + ")"
-                          : "built-in defaults";
+    out.calibration = resolved->calibrationProfile ? resolved->calibrationProfile->id + " (" +
+                                                         resolved->calibrationProfile->name + ")"
+                                                   : "built-in defaults";
     return out;
 }
 
@@ -110,14 +109,21 @@ const std::vector<MetricSpec>& metricSpecs() {
          }},
         {"Step time", "Step time", "s", 3, 1, E::Proportional,
          [](const Estimate& e) -> std::optional<double> { return e.stepSeconds; }},
-#define TS_PART(label, field)                                                                  \
-    {"Step time", label, "s", 3, 1, E::None,                                                   \
-     [](const Estimate& e) -> std::optional<double> { return e.time.field; }}
-        TS_PART("compute", compute), TS_PART("recompute", recompute),
-        TS_PART("TP exposed", tpExposed), TS_PART("CP exposed", cpExposed),
-        TS_PART("EP exposed", epExposed), TS_PART("PP exposed", ppExposed),
-        TS_PART("pipeline bubble", pipelineBubble), TS_PART("DP exposed", dpExposed),
-        TS_PART("optimizer", optimizer), TS_PART("offload exposed", offloadExposed),
+#define TS_PART(label, field)                                                                      \
+    {                                                                                              \
+        "Step time", label, "s", 3, 1, E::None,                                                    \
+            [](const Estimate& e) -> std::optional<double> { return e.time.field; }                \
+    }
+        TS_PART("compute", compute),
+        TS_PART("recompute", recompute),
+        TS_PART("TP exposed", tpExposed),
+        TS_PART("CP exposed", cpExposed),
+        TS_PART("EP exposed", epExposed),
+        TS_PART("PP exposed", ppExposed),
+        TS_PART("pipeline bubble", pipelineBubble),
+        TS_PART("DP exposed", dpExposed),
+        TS_PART("optimizer", optimizer),
+        TS_PART("offload exposed", offloadExposed),
 #undef TS_PART
         {"Throughput", "Tokens/s", "tokens/s", 0, 1, E::Inverse,
          [](const Estimate& e) -> std::optional<double> { return e.tokensPerS; }},
@@ -127,8 +133,7 @@ const std::vector<MetricSpec>& metricSpecs() {
          [](const Estimate& e) -> std::optional<double> { return e.mfu; }},
         {"Run", "Time to train", "days", 1, 1, E::Proportional,
          [](const Estimate& e) { return e.trainDays; }},
-        {"Run", "Cost", "USD", 0, 1, E::Proportional,
-         [](const Estimate& e) { return e.trainUsd; }},
+        {"Run", "Cost", "USD", 0, 1, E::Proportional, [](const Estimate& e) { return e.trainUsd; }},
         {"Run", "Cost per million tokens", "USD", 3, 1, E::Proportional,
          [](const Estimate& e) { return e.usdPerMillionTokens; }},
         {"Run", "Energy", "MWh", 1, 1000, E::Proportional,
@@ -220,9 +225,8 @@ std::vector<OutputRow> outputRows(const ComparisonReport& report) {
         for (const auto& s : report.scenarios) {
             auto value = spec.get(s.estimate);
             row.values.push_back(value);
-            row.text.push_back(value ? formatValue(*value / spec.scale, spec.decimals) + " " +
-                                           spec.unit
-                                     : "n/a");
+            row.text.push_back(
+                value ? formatValue(*value / spec.scale, spec.decimals) + " " + spec.unit : "n/a");
             const auto step = stepTimeExpectedError(s.estimateJson);
             row.expectedError.push_back(
                 spec.error == MetricSpec::Error::None || !value
@@ -231,7 +235,8 @@ std::vector<OutputRow> outputRows(const ComparisonReport& report) {
             row.differs = row.differs || row.text.back() != row.text.front();
         }
         // A part of the step no scenario has (e.g. CP exposed without CP) is left out.
-        const bool part = std::string(spec.group) == "Step time" && spec.name != std::string("Step time");
+        const bool part =
+            std::string(spec.group) == "Step time" && spec.name != std::string("Step time");
         bool allZero = true;
         for (const auto& v : row.values)
             allZero = allZero && v && *v == 0;

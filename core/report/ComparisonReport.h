@@ -21,9 +21,9 @@ inline constexpr int kMinScenarios = 2;
 inline constexpr int kMaxScenarios = 8;
 
 struct ReportScenario {
-    std::string label;  // the scenario's name, else its file name
-    std::string source; // "file.json", or "library 3 version 2 (sqlite:/...)"
-    nlohmann::ordered_json inputs;       // the explicit scenario: every key in effect
+    std::string label;             // the scenario's name, else its file name
+    std::string source;            // "file.json", or "library 3 version 2 (sqlite:/...)"
+    nlohmann::ordered_json inputs; // the explicit scenario: every key in effect
     Estimate estimate;
     nlohmann::ordered_json estimateJson; // "trainscape.estimate/1" (expected_error lives here)
     std::string calibration;             // the profile behind the numbers, or "built-in defaults"
@@ -73,9 +73,9 @@ struct ErrorInterval {
 };
 
 struct OutputRow {
-    std::string group; // "Memory", "Step time", "Throughput", "Run"
-    std::string name;  // "Peak memory"
-    std::string unit;  // "GiB"; "" for text rows
+    std::string group;                         // "Memory", "Step time", "Throughput", "Run"
+    std::string name;                          // "Peak memory"
+    std::string unit;                          // "GiB"; "" for text rows
     std::vector<std::optional<double>> values; // nullopt: not computed (e.g. no token count)
     std::vector<std::string> text;             // the values as shown, with their unit
     std::vector<std::optional<ErrorInterval>> expectedError;

@@ -37,29 +37,32 @@ void scenarioHeader(std::ostringstream& out, const ComparisonReport& report, con
 
 void provenance(std::ostringstream& out, const ComparisonReport& report) {
     const auto& p = report.provenance;
-    out << "<h2>Versions behind these numbers</h2>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n"
+    out << "<h2>Versions behind these numbers</h2>\n<table border=\"1\" cellspacing=\"0\" "
+           "cellpadding=\"3\">\n"
         << "<tr><th>Trainscape</th><td>" << xmlEscape(p.trainscapeVersion) << "</td></tr>\n"
         << "<tr><th>Estimator</th><td>" << xmlEscape(p.estimatorVersion) << "</td></tr>\n"
         << "<tr><th>Catalog</th><td>" << xmlEscape(p.catalog) << "</td></tr>\n"
         << "<tr><th>Generated</th><td>" << xmlEscape(p.generatedAt) << "</td></tr>\n</table>\n"
-        << "<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n<tr><th>Scenario</th><th>Source</th><th>Calibration</th></tr>\n";
+        << "<table border=\"1\" cellspacing=\"0\" "
+           "cellpadding=\"3\">\n<tr><th>Scenario</th><th>Source</th><th>Calibration</th></tr>\n";
     for (const auto& s : report.scenarios)
-        out << "<tr><td>" << xmlEscape(s.label) << "</td><td>" << xmlEscape(s.source)
-            << "</td><td>" << xmlEscape(s.calibration) << "</td></tr>\n";
+        out << "<tr><td>" << xmlEscape(s.label) << "</td><td>" << xmlEscape(s.source) << "</td><td>"
+            << xmlEscape(s.calibration) << "</td></tr>\n";
     out << "</table>\n";
 }
 
 void inputs(std::ostringstream& out, const ComparisonReport& report) {
     out << "<h2>Inputs</h2>\n<p class=\"note\">Every key in effect after presets and defaults; "
-           "rows marked ≠ differ between the scenarios.</p>\n<table border=\"1\" cellspacing=\"0\" cellpadding=\"3\">\n";
+           "rows marked ≠ differ between the scenarios.</p>\n<table border=\"1\" cellspacing=\"0\" "
+           "cellpadding=\"3\">\n";
     scenarioHeader(out, report, "key");
     for (const auto& row : inputRows(report)) {
         out << "<tr><td class=\"mark\">" << (row.differs ? "≠" : "") << "</td><td>"
             << xmlEscape(row.key) << "</td>";
         for (const auto& v : row.values)
-            out << "<td" << (row.differs ? std::string(" class=\"diff\" bgcolor=\"") +
-                                               kDiffColour + "\""
-                                         : std::string())
+            out << "<td"
+                << (row.differs ? std::string(" class=\"diff\" bgcolor=\"") + kDiffColour + "\""
+                                : std::string())
                 << ">" << xmlEscape(v) << "</td>";
         out << "</tr>\n";
     }
@@ -75,14 +78,14 @@ void outputs(std::ostringstream& out, const ComparisonReport& report) {
     for (const auto& row : outputRows(report)) {
         if (row.group != group) {
             group = row.group;
-            out << "<tr><th colspan=\"" << report.scenarios.size() + 2 << "\">"
-                << xmlEscape(group) << "</th></tr>\n";
+            out << "<tr><th colspan=\"" << report.scenarios.size() + 2 << "\">" << xmlEscape(group)
+                << "</th></tr>\n";
         }
         out << "<tr><td class=\"mark\">" << (row.differs ? "≠" : "") << "</td><td>"
             << xmlEscape(row.name) << "</td>";
         for (std::size_t i = 0; i < row.text.size(); ++i) {
-            out << "<td class=\"num" << (row.differs ? " diff\" bgcolor=\"" + std::string(kDiffColour)
-                                                     : std::string())
+            out << "<td class=\"num"
+                << (row.differs ? " diff\" bgcolor=\"" + std::string(kDiffColour) : std::string())
                 << "\">" << xmlEscape(row.text[i]);
             if (row.expectedError[i])
                 out << "<br/><span class=\"err\">expected error "
@@ -95,7 +98,8 @@ void outputs(std::ostringstream& out, const ComparisonReport& report) {
 }
 
 void charts(std::ostringstream& out, const ComparisonReport& report) {
-    out << "<h2>Charts</h2>\n<div class=\"charts\">\n" << stepBreakdownSvg(report) << "\n"
+    out << "<h2>Charts</h2>\n<div class=\"charts\">\n"
+        << stepBreakdownSvg(report) << "\n"
         << runTotalsSvg(report) << "\n";
     for (const auto& s : report.scenarios)
         out << memoryPerStageSvg(s) << "\n";
@@ -120,8 +124,9 @@ void warnings(std::ostringstream& out, const ComparisonReport& report) {
 std::string reportToHtml(const ComparisonReport& report) {
     std::ostringstream out;
     out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        << "<meta name=\"generator\" content=\"Trainscape " << xmlEscape(report.provenance.trainscapeVersion)
-        << "\">\n<title>" << xmlEscape(report.title) << "</title>\n<style>" << kStyle
+        << "<meta name=\"generator\" content=\"Trainscape "
+        << xmlEscape(report.provenance.trainscapeVersion) << "\">\n<title>"
+        << xmlEscape(report.title) << "</title>\n<style>" << kStyle
         << "</style>\n</head>\n<body>\n<h1>" << xmlEscape(report.title) << "</h1>\n<p>";
     for (std::size_t i = 0; i < report.scenarios.size(); ++i)
         out << (i ? " · " : "") << "<b>" << xmlEscape(report.scenarios[i].label) << "</b>";

@@ -11,9 +11,8 @@ namespace {
 
 constexpr double kGiB = double(1ull << 30);
 // Colour-blind-safe categorical palette (Okabe and Ito, "Color Universal Design", 2002).
-const char* const kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-                                "#56B4E9", "#D55E00", "#F0E442", "#999999",
-                                "#000000", "#7F3C8D"};
+const char* const kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9",
+                                "#D55E00", "#F0E442", "#999999", "#000000", "#7F3C8D"};
 
 std::string num(double value, int decimals = 1) {
     char text[64];
@@ -43,11 +42,11 @@ public:
              << "\" y2=\"" << num(y2) << "\" stroke=\"" << stroke << "\" stroke-width=\"1.2\""
              << (dashed ? " stroke-dasharray=\"5,3\"" : "") << "/>";
     }
-    void text(double x, double y, const std::string& s, const char* anchor = "start",
-              int size = 11, const char* weight = "normal") {
+    void text(double x, double y, const std::string& s, const char* anchor = "start", int size = 11,
+              const char* weight = "normal") {
         out_ << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" text-anchor=\"" << anchor
-             << "\" font-size=\"" << size << "\" font-weight=\"" << weight << "\">"
-             << xmlEscape(s) << "</text>";
+             << "\" font-size=\"" << size << "\" font-weight=\"" << weight << "\">" << xmlEscape(s)
+             << "</text>";
     }
     void legend(double x, double y, const std::vector<std::string>& names) {
         double at = x;
@@ -91,12 +90,23 @@ std::string xmlEscape(const std::string& text) {
     std::string out;
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -123,12 +133,12 @@ std::string memoryPerStageSvg(const ReportScenario& scenario) {
     const std::size_t n = std::max<std::size_t>(e.stages.size(), 1);
     const double slot = plotW / static_cast<double>(n);
     const double barW = std::max(1.0, slot * 0.7);
-    const char* kinds[] = {"weights", "gradients", "optimizer", "activations", "comm buffers",
-                           "framework"};
+    const char* kinds[] = {"weights",     "gradients",    "optimizer",
+                           "activations", "comm buffers", "framework"};
     for (std::size_t i = 0; i < e.stages.size(); ++i) {
         const auto& b = e.stages[i].bytes;
-        const double parts[] = {b.weights, b.gradients, b.optimizer, b.activations,
-                                b.commBuffers, b.framework};
+        const double parts[] = {b.weights,     b.gradients,   b.optimizer,
+                                b.activations, b.commBuffers, b.framework};
         double base = 0;
         const double x = left + slot * static_cast<double>(i) + (slot - barW) / 2;
         for (int k = 0; k < 6; ++k) {
@@ -159,8 +169,8 @@ std::string stepBreakdownSvg(const ComparisonReport& report) {
     for (const auto& s : report.scenarios)
         maxStep = std::max(maxStep, s.estimate.stepSeconds);
     const double axis = niceMax(maxStep);
-    const char* names[] = {"compute", "recompute", "TP", "CP", "EP", "PP", "bubble", "DP",
-                           "optimizer", "offload"};
+    const char* names[] = {"compute", "recompute", "TP", "CP",        "EP",
+                           "PP",      "bubble",    "DP", "optimizer", "offload"};
     for (int t = 0; t <= 4; ++t) {
         const double x = left + plotW * t / 4;
         svg.line(x, top, x, top + rowH * n, "#e0e0e0");
@@ -168,8 +178,8 @@ std::string stepBreakdownSvg(const ComparisonReport& report) {
     }
     for (int i = 0; i < n; ++i) {
         const auto& e = report.scenarios[static_cast<std::size_t>(i)].estimate;
-        const double parts[] = {e.time.compute,   e.time.recompute,      e.time.tpExposed,
-                                e.time.cpExposed, e.time.epExposed,      e.time.ppExposed,
+        const double parts[] = {e.time.compute,        e.time.recompute, e.time.tpExposed,
+                                e.time.cpExposed,      e.time.epExposed, e.time.ppExposed,
                                 e.time.pipelineBubble, e.time.dpExposed, e.time.optimizer,
                                 e.time.offloadExposed};
         const double y = top + rowH * i + 4;

@@ -86,8 +86,8 @@ std::string reportToMarkdown(const ComparisonReport& report) {
     }
     const auto& p = report.provenance;
     out << "\n## Versions\n\n- Trainscape " << p.trainscapeVersion << ", estimator "
-        << p.estimatorVersion << "\n- Catalog: " << p.catalog << "\n- Generated "
-        << p.generatedAt << "\n";
+        << p.estimatorVersion << "\n- Catalog: " << p.catalog << "\n- Generated " << p.generatedAt
+        << "\n";
     for (const auto& s : report.scenarios)
         out << "- " << cell(s.label) << ": " << s.source << "; calibration " << s.calibration
             << "\n";
@@ -105,8 +105,8 @@ std::string reportToCsv(const ComparisonReport& report) {
             << csvField("expected error high: " + s.label);
     out << "\r\n";
     for (const auto& row : outputRows(report)) {
-        out << csvField(row.group) << "," << csvField(row.name) << "," << csvField(row.unit)
-            << "," << (row.differs ? "yes" : "no");
+        out << csvField(row.group) << "," << csvField(row.name) << "," << csvField(row.unit) << ","
+            << (row.differs ? "yes" : "no");
         for (std::size_t i = 0; i < row.values.size(); ++i) {
             out << ",";
             if (row.unit.empty())

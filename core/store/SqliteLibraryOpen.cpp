@@ -45,6 +45,28 @@ std::optional<StoreError> checkHeader(const std::string& path) {
     return std::nullopt;
 }
 
+// A read-only WAL library needs its -shm file, which SQLite cannot create in a folder we may
+// not write (sqlite.org/wal.html, "Read-Only Databases"). With no -wal file there either, the
+// last writer checkpointed and closed, so the file is complete: open it immutable.
+std::string readOnlyUri(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::string uri = "file:";
+    for (char c : fs::absolute(path).string()) {
+        if (c == '%' || c == '?' || c == '#') {
+            char hex[4];
+            std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+            uri += hex;
+        } else {
+            uri += c;
+        }
+    }
+    std::error_code ec;
+    const fs::path folder = fs::absolute(path).parent_path();
+    if (!fs::exists(path + "-wal", ec) && ::access(folder.c_str(), W_OK) != 0)
+        return uri + "?immutable=1";
+    return uri + "?mode=ro";
+}
+
 Result<std::string> pragmaText(sqlite3* db, const char* sql) {
     Statement statement(db, sql);
     const int rc = statement.step();
@@ -121,7 +143,8 @@ Result<std::unique_ptr<SqliteLibrary>> SqliteLibrary::open(const std::string& pa
     const bool readOnly = exists && ::access(path.c_str(), W_OK) != 0;
     const int flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+    const int rc = sqlite3_open_v2(readOnly ? readOnlyUri(path).c_str() : path.c_str(), &db,
+                                   flags | SQLITE_OPEN_URI, nullptr);
     std::unique_ptr<SqliteLibrary> library(new SqliteLibrary(db, path, readOnly));
     if (rc != SQLITE_OK)
         return errorFrom(db, rc, "cannot open the library \"" + path + "\"");

@@ -3,17 +3,31 @@
 #include <cerrno>
 #include <cstring>
 
+#include <sys/resource.h>
+
 namespace ts::store::sqlite {
+
+namespace {
+
+bool fileSizeLimited() {
+    rlimit limit{};
+    return ::getrlimit(RLIMIT_FSIZE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY;
+}
+
+} // namespace
 
 StoreError errorFrom(sqlite3* db, int rc, const std::string& doing) {
     const int primary = rc & 0xff;
     const int sysErrno = db ? sqlite3_system_errno(db) : 0;
     std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+    // ENOSPC comes back as SQLITE_FULL; a write cut short by the file-size limit (EFBIG,
+    // setrlimit(2)) as SQLITE_IOERR_WRITE, with errno no longer telling which.
     if (primary == SQLITE_FULL ||
-        (primary == SQLITE_IOERR && (sysErrno == ENOSPC || sysErrno == EFBIG))) {
+        (primary == SQLITE_IOERR && (sysErrno == ENOSPC || sysErrno == EFBIG)) ||
+        (rc == SQLITE_IOERR_WRITE && fileSizeLimited())) {
         return {StoreErrorKind::DiskFull,
                 doing + ": the disk is full (or the file is over its size limit): " +
-                    (sysErrno ? std::strerror(sysErrno) : detail) +
+                    (sysErrno ? std::string(std::strerror(sysErrno)) : detail) +
                     "; nothing was saved, free some space and save again"};
     }
     if (primary == SQLITE_READONLY || (primary == SQLITE_CANTOPEN && sysErrno == EACCES) ||
@@ -27,7 +41,8 @@ StoreError errorFrom(sqlite3* db, int rc, const std::string& doing) {
     if (primary == SQLITE_BUSY || primary == SQLITE_LOCKED)
         return {StoreErrorKind::Conflict,
                 doing + ": the library is locked by another process; try again"};
-    return {StoreErrorKind::Io, doing + ": " + detail};
+    return {StoreErrorKind::Io, doing + ": " + detail + " (code " + std::to_string(rc) +
+                                    ", errno " + std::to_string(sysErrno) + ")"};
 }
 
 Statement::Statement(sqlite3* db, const char* sql) : db_(db) {

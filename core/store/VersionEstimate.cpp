@@ -37,9 +37,9 @@ Result<VersionEstimate> estimateOfVersion(Library& library, ScenarioId id, int n
     if (resolved)
         estimate = estimatePlan(*resolved, diags);
     if (!estimate)
-        return StoreError{StoreErrorKind::BadInput,
-                          "scenario " + std::to_string(id) + " version " +
-                              std::to_string(number) + " cannot be estimated"};
+        return StoreError{StoreErrorKind::BadInput, "scenario " + std::to_string(id) + " version " +
+                                                        std::to_string(number) +
+                                                        " cannot be estimated"};
     const std::string json = estimateToJson(*estimate).dump(2);
     // A cache that cannot be written (read-only library) costs only the recomputation.
     (void)library.storeEstimate(id, number, {key, json, utcNow()});
