@@ -5,7 +5,9 @@
 #include "StoreFixtures.h"
 #include "TestSupport.h"
 
+#include "estimate/EstimatorVersion.h"
 #include "store/LibraryBundle.h"
+#include "store/VersionEstimate.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -42,6 +44,8 @@ private slots:
     void removeAndUndo();
     void estimateCache_data() { test::addBackendRows(); }
     void estimateCache();
+    void estimateRecomputedWhenEstimatorChanges_data() { test::addBackendRows(); }
+    void estimateRecomputedWhenEstimatorChanges();
     void bundleRoundTrip_data() { test::addBackendRows(); }
     void bundleRoundTrip();
     void badInputIsNamed_data() { test::addBackendRows(); }
@@ -212,6 +216,36 @@ void TestStore::estimateCache() {
              StoreErrorKind::NotFound);
     QCOMPARE(library->storeEstimate(*id + 100, 1, {"v2", "{}", ""}).error().kind,
              StoreErrorKind::NotFound);
+}
+
+void TestStore::estimateRecomputedWhenEstimatorChanges() {
+    QFETCH(QString, backend);
+    TS_REQUIRE_BACKEND(backend);
+    QTemporaryDir dir;
+    auto library = test::openOrFail(test::freshLibraryLocation(backend, dir));
+    QVERIFY(library);
+    auto id = library->addScenario("8b", scenarioText("8b", 1), "", {});
+    QVERIFY(id.ok());
+    // A cache entry from another estimator is stale, whatever it says.
+    QVERIFY(library->storeEstimate(*id, 1, {"0.0.1+old", R"({"stale": true})", ""}).ok());
+    Diagnostics diags;
+    auto fresh = estimateOfVersion(*library, *id, 1, Catalog::builtIn(),
+                                   CalibrationRegistry::builtIn(), "", diags);
+    QVERIFY2(fresh.ok(), fresh.error().message.c_str());
+    QVERIFY(!fresh->fromCache);
+    QCOMPARE(fresh->estimatorVersion, std::string(estimatorVersion()));
+    QCOMPARE(nlohmann::json::parse(fresh->estimateJson)["format"], "trainscape.estimate/1");
+    QCOMPARE(library->cachedEstimate(*id, 1)->value().estimatorVersion,
+             std::string(estimatorVersion()));
+    auto again = estimateOfVersion(*library, *id, 1, Catalog::builtIn(),
+                                   CalibrationRegistry::builtIn(), "", diags);
+    QVERIFY(again.ok() && again->fromCache);
+    QCOMPARE(again->estimateJson, fresh->estimateJson);
+    // Other catalog or calibration files make another key: recomputed again.
+    auto other = estimateOfVersion(*library, *id, 1, Catalog::builtIn(),
+                                   CalibrationRegistry::builtIn(), "abc123", diags);
+    QVERIFY(other.ok() && !other->fromCache);
+    QVERIFY(other->estimatorVersion.find("abc123") != std::string::npos);
 }
 
 void TestStore::bundleRoundTrip() {

@@ -7,11 +7,11 @@
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 #include "store/LibraryBundle.h"
+#include "store/ScenarioDiff.h"
 #include "store/VersionEstimate.h"
 
 #include <cstdio>
 #include <filesystem>
-#include <map>
 
 namespace ts::cli {
 
@@ -55,15 +55,6 @@ Json summaryJson(const store::ScenarioSummary& s) {
             {"versions", s.versionCount},
             {"created_at", s.createdAt},
             {"updated_at", s.updatedAt}};
-}
-
-void flatten(const Json& value, const std::string& key, std::map<std::string, Json>& out) {
-    if (value.is_object() && !value.empty()) {
-        for (const auto& [child, v] : value.items())
-            flatten(v, key.empty() ? child : key + "." + child, out);
-        return;
-    }
-    out[key] = value;
 }
 
 } // namespace
@@ -198,30 +189,25 @@ int libraryDiff(const Options& options, const LibraryArgs& args) {
     auto library = openLibraryArgument(args.db, kCommand, exitCode);
     if (!library)
         return exitCode;
-    std::map<std::string, Json> sides[2];
+    std::string texts[2];
     const VersionRef refs[2] = {*a, *b};
     for (int i = 0; i < 2; ++i) {
         auto version = library->version(refs[i].id, refs[i].version);
         if (!version)
             return reportStoreError(kCommand, version.error(), *library);
-        flatten(Json::parse(version->scenarioJson, nullptr, false), "", sides[i]);
+        texts[i] = version->scenarioJson;
     }
     Json changes = Json::array();
-    std::map<std::string, bool> keys;
-    for (const auto& side : sides)
-        for (const auto& [key, value] : side)
-            keys[key] = true;
-    for (const auto& [key, unused] : keys) {
-        const auto left = sides[0].find(key), right = sides[1].find(key);
-        const Json before = left == sides[0].end() ? Json() : left->second;
-        const Json after = right == sides[1].end() ? Json() : right->second;
-        if (before == after)
-            continue;
-        changes.push_back({{"key", key}, {"a", before}, {"b", after}});
+    for (const auto& change : store::diffScenarioTexts(texts[0], texts[1])) {
+        auto value = [](const std::string& text) {
+            return text.empty() ? Json() : Json::parse(text);
+        };
+        changes.push_back(
+            {{"key", change.key}, {"a", value(change.before)}, {"b", value(change.after)}});
         if (!options.json)
-            std::printf("%-40s %s -> %s\n", key.c_str(),
-                        left == sides[0].end() ? "(absent)" : before.dump().c_str(),
-                        right == sides[1].end() ? "(absent)" : after.dump().c_str());
+            std::printf("%-40s %s -> %s\n", change.key.c_str(),
+                        change.before.empty() ? "(absent)" : change.before.c_str(),
+                        change.after.empty() ? "(absent)" : change.after.c_str());
     }
     if (options.json)
         std::printf("%s\n",
