@@ -125,7 +125,8 @@ void TestCliLibrary::diffTagRemove() {
     Run diff = cli({"library", "diff", "1@1", "2", "--json"}, db);
     QVERIFY2(diff.exitCode == 0, qPrintable(diff.err));
     bool tp = false;
-    for (const auto& change : diff.doc()["changes"])
+    const json changes = diff.doc()["changes"];
+    for (const auto& change : changes)
         tp = tp || change["key"] == "parallelism.tp";
     QVERIFY(tp);
     QCOMPARE(cli({"library", "diff", "1", "1", "--json"}, db).doc()["changes"].size(), size_t(0));

@@ -209,10 +209,15 @@ void LibraryView::loadVersions() {
 
 void LibraryView::selectVersions(const QList<int>& numbers) {
     versions_->clearSelection();
+    bool first = true;
     for (int i = 0; i < versions_->topLevelItemCount(); ++i) {
         auto* item = versions_->topLevelItem(i);
-        if (numbers.contains(item->data(0, kIdRole).toInt()))
-            item->setSelected(true);
+        if (!numbers.contains(item->data(0, kIdRole).toInt()))
+            continue;
+        if (first) // the current one is what Open opens
+            versions_->setCurrentItem(item, 0, QItemSelectionModel::NoUpdate);
+        first = false;
+        item->setSelected(true);
     }
 }
 
