@@ -14,6 +14,7 @@ packages=(
     python3 python3-jsonschema
     libpq-dev postgresql
     chromium poppler-utils
+    libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
 
 missing=()
@@ -36,6 +37,7 @@ else
     exit 1
 fi
 echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Through env, so that sudo (which resets the environment) passes it on to apt-get.
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"

@@ -29,5 +29,9 @@ void addNetworkCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCalibrateCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addLibraryCommand(CLI::App& app, Options& options, CommandRunner& run); // LibraryCommand.cpp
 void addReportCommand(CLI::App& app, Options& options, CommandRunner& run);  // ReportCommand.cpp
+void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addExportCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addImportCommand(CLI::App& app, Options& options, CommandRunner& run);
 
 } // namespace ts::cli
