@@ -13,6 +13,10 @@ packages=(
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
 )
+# scripts/fuzz.sh only (libFuzzer comes with clang's runtime); the test command needs neither.
+if [ "${1:-}" = "--fuzz" ]; then
+    packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

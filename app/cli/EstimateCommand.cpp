@@ -2,6 +2,7 @@
 
 #include "CliCommon.h"
 
+#include "estimate/EstimateFinite.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "scenario/ScenarioResolver.h"
@@ -35,8 +36,17 @@ int runEstimate(const Options& options) {
     for (const auto& d : estimateDiags.warnings())
         warnings.push_back(d.path + ": " + d.message);
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
+    const auto json = estimateToJson(*estimate);
+    if (const auto where = firstNonFiniteNumber(json)) {
+        std::fprintf(stderr,
+                     "%s: error: the estimate's %s is not a finite number: the scenario's figures "
+                     "are beyond what the model can represent (see the accepted ranges in "
+                     "core/scenario/Limits.h)\n",
+                     file.c_str(), where->c_str());
+        return kExitBadInput;
+    }
     if (options.json)
-        std::printf("%s\n", estimateToJson(*estimate).dump(2).c_str());
+        std::printf("%s\n", json.dump(2).c_str());
     else
         std::printf("%s", estimateToText(*estimate).c_str());
     return kExitOk;

@@ -10,6 +10,7 @@
 #include "scenario/ScenarioPaths.h"
 #include "scenario/SectionJson.h"
 #include "scenario/ShardingResolver.h"
+#include "topology/TopologyModel.h"
 
 #include <algorithm>
 #include <memory>
@@ -418,6 +419,18 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     if (p.vpp > 1 && p.pp == 1)
         fail("/parallelism/vpp", "vpp = " + std::to_string(p.vpp) + " needs pp > 1");
     const std::int64_t chunks = static_cast<std::int64_t>(p.pp) * p.vpp;
+    if (chunks > limits::kPipelineChunks.max)
+        fail("/parallelism/vpp", "pp*vpp = " + std::to_string(chunks) +
+                                     " pipeline chunks: at most " +
+                                     std::to_string(limits::kPipelineChunks.max) + " (" +
+                                     limits::kPipelineChunks.reason + ")");
+    if (ok && p.dp * training.microBatch > 0 &&
+        training.globalBatch / (p.dp * training.microBatch) > limits::kMicrobatches.max)
+        fail("/training/global_batch",
+             "global_batch / (dp*micro_batch) = " +
+                 std::to_string(training.globalBatch / (p.dp * training.microBatch)) +
+                 " micro-batches per step: at most " + std::to_string(limits::kMicrobatches.max) +
+                 " (" + limits::kMicrobatches.reason + "); raise micro_batch");
     if (in.pipelineLayers && *in.pipelineLayers) {
         const auto& layers = **in.pipelineLayers;
         const std::int64_t sum = std::accumulate(layers.begin(), layers.end(), std::int64_t{0});
@@ -563,6 +576,15 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
                      r.parallel, diags))
         ok = false;
+    // The network, once: a drawn graph whose switch exceeds its radix, or with GPUs that
+    // cannot reach each other, is refused by validate as by estimate and network.
+    if (ok && r.cluster.graph) {
+        Diagnostics network;
+        TopologyModel::forCluster(r.cluster, &network);
+        diags.append(network);
+        if (network.hasErrors())
+            ok = false;
+    }
     const std::size_t errorsBeforeCosts = diags.errorCount();
     r.costs = resolveCosts(s.costs, r.cluster, catalog, diags);
     if (diags.errorCount() > errorsBeforeCosts)
