@@ -7,11 +7,12 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
-    libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev
+    libboost-graph-dev nlohmann-json3-dev libcli11-dev libsqlite3-dev libbenchmark-dev
     libgl-dev libxkbcommon-dev fontconfig fonts-dejavu-core fonts-wqy-microhei
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
+    libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
 # scripts/fuzz.sh only (libFuzzer comes with clang's runtime); the test command needs neither.
 if [ "${1:-}" = "--fuzz" ]; then
@@ -38,6 +39,7 @@ else
     exit 1
 fi
 echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Through env, so that sudo (which resets the environment) passes it on to apt-get.
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"

@@ -4,6 +4,7 @@
 #include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 #include "common/Diagnostics.h"
+#include "export/Exporter.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <optional>
@@ -27,6 +28,11 @@ struct Options {
     std::vector<std::string> catalogFiles;    // --catalog FILE, repeatable
     std::vector<std::string> calibrationDirs; // --calibration-dir DIR, repeatable
     std::vector<std::string> positional;
+    // calibrate import-nccl / import-gemm
+    std::string writePath;  // --write PROFILE.json
+    std::string profileId;  // --id
+    std::string gpu;        // --gpu
+    std::string collective; // --collective (import-nccl)
 };
 
 // The built-in catalog plus the user's files; reports problems on stderr.
@@ -45,8 +51,29 @@ std::optional<ResolvedScenario> resolveScenarioArgument(const Options& options, 
 
 int runValidate(const Options& options);
 int runEstimate(const Options& options);
-int runCatalog(const Options& options);
+int runCatalog(const Options& options); // positional: list KIND | show ID
 int runNetwork(const Options& options);
-int runCalibrate(const Options& options);
+int runCalibrateList(const Options& options);
+int runCalibrateImportNccl(const Options& options);
+int runCalibrateImportGemm(const Options& options);
+
+// export FILE --target T --out DIR (ExportCommand.cpp).
+struct ExportRequest {
+    std::string file;
+    std::string target;
+    std::string outDir;
+    ExportOptions exportOptions;
+};
+int runExportRequest(const Options& options, const ExportRequest& request);
+
+// import FILE --from megatron|deepspeed|torchtitan [--hf-config FILE] (ImportCommand.cpp).
+struct ImportRequest {
+    std::string file;
+    std::string from;
+    std::string hfConfig;
+    std::optional<std::int64_t> seqLen; // --seq-len, for a DeepSpeed config
+    std::optional<std::string> cluster; // --cluster PRESET
+};
+int runImportRequest(const Options& options, const ImportRequest& request);
 
 } // namespace ts::cli
