@@ -353,7 +353,7 @@ case("profile: folder missing", "syntax", {}, ["--calibration-dir", "nowhere", "
 
 # --- command lines and files --------------------------------------------------------------
 for name, args, fragment in [
-        ("no command", [], "Usage"),
+        ("no command", [], "subcommand is required"),
         ("unknown command", ["frobnicate"], "frobnicate"),
         ("estimate no file", ["estimate"], "FILE"),
         ("estimate two files", ["estimate", "a.json", "b.json"], "FILE"),
