@@ -244,6 +244,9 @@ SummarySection ScenarioSummary::trainingSection(const ResolvedScenario& s) {
     case OptimizerKind::Adafactor:
         optimizer = tr("Adafactor");
         break;
+    case OptimizerKind::Adam8bit:
+        optimizer = tr("8-bit Adam");
+        break;
     }
     add(tr("Optimizer"), optimizer, "optimizer");
     add(tr("Tokens to train"),

@@ -2,7 +2,9 @@
 
 #include "calibration/CalibratedSettings.h"
 #include "energy/EnergyEstimate.h"
+#include "estimate/AllocatorMemory.h"
 #include "estimate/DataParallelCost.h"
+#include "estimate/FinetuneMemory.h"
 #include "estimate/MoeLayerCost.h"
 #include "estimate/Offload.h"
 #include "estimate/PrecisionMemory.h"
@@ -23,22 +25,6 @@
 namespace ts {
 
 namespace {
-
-// Bytes an Adam step moves per local parameter (Megatron-LM / apex multi-tensor Adam):
-// read the FP32 gradient (4), read and write the FP32 master weight (8), momentum (8) and
-// variance (8), write the 16-bit weight (2), plus the gradient-norm pass (4) and zeroing the
-// gradient buffer (4): 38. SGD with momentum: 4 + 8 + 8 + 2 + 8 = 30. Adafactor: ~ 26.
-double optimizerBytesPerParam(OptimizerKind kind) {
-    switch (kind) {
-    case OptimizerKind::Adam:
-        return 38.0;
-    case OptimizerKind::Sgd:
-        return 30.0;
-    case OptimizerKind::Adafactor:
-        return 26.0;
-    }
-    return 38.0;
-}
 
 // Gradients are reduced in FP32 for BF16 and FP8 training (Megatron-LM arguments.py forces
 // accumulate_allreduce_grads_in_fp32 with bf16; torchtitan's FSDP2 reduce_dtype is float32);
@@ -118,7 +104,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     const GroupPlacement ppGroup{pp, strides.pp};
     const double tp = plan.tp;
     const double gradBytes = gradientReduceBytes(train.precision);
-    const StateBytesPerParam stateBytes = megatronStateBytes(train.precision, train.optimizer);
+    const StateBytesPerParam stateBytes = stateBytesPerParam(train);
     const double weightBytes = stateBytes.weights; // what ZeRO gathers
     const double actBytes = train.precision == Precision::Fp32 ? 4.0 : 2.0;
 
@@ -197,6 +183,32 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
 
     const double perLayerParamsLocal = params.perLayer.tensorParallel / tp +
                                        (params.perLayer.total() - params.perLayer.tensorParallel);
+    const double largestWeight =
+        std::max(double(model.ffnHidden), double(model.vocab)) * double(model.hidden) / tp;
+    // LoRA / QLoRA (FinetuneMemory.h): only the adapters train, so only they reduce their
+    // gradients and step; ZeRO-3 gathers the frozen base in its storage format.
+    const bool adapterMethod = sc.finetune && sc.finetune->adapters();
+    const auto stageAdapters = [&](int s) {
+        FinetuneStageInput fi;
+        fi.moeLayers = 0;
+        fi.denseLayers = layout.stageLayers[s];
+        fi.embedding = s == stageOfModelChunk(0);
+        fi.output = s == stageOfModelChunk(pp * vpp - 1);
+        fi.ownOutputMatrix = !model.tiedEmbeddings || pp > 1;
+        fi.shardRanks = dpg.shardRanks;
+        fi.zero = plan.zero;
+        return finetuneStageMemory(sc, fi, stateBytes);
+    };
+    const FinetuneLayer ftLayer = adapterMethod ? finetuneLayer(model, *sc.finetune, plan.tp,
+                                                                plan.ep, false)
+                                                : FinetuneLayer{};
+    const double gatherBytesPerParam =
+        adapterMethod ? (ftLayer.frozenLinearBytes + ftLayer.adapterParams * weightBytes) /
+                            std::max(1.0, ftLayer.frozenLinearParams)
+                      : weightBytes;
+    const double reduceBytesPerParam =
+        adapterMethod ? ftLayer.adapterParams * gradBytes / std::max(1.0, ftLayer.frozenLinearParams)
+                      : gradBytes;
 
     // Memory per stage: activations.
     // Context parallelism divides every activation by cp (each rank holds s/cp tokens).
@@ -218,8 +230,10 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             model.moe->topK * imbalance * double(model.moe->expertFfnHidden) +
             model.moe->sharedExperts * double(model.moe->expertFfnHidden) +
             model.moe->topK * double(model.hidden) / 3.0);
-    const double actNone = layerActivationBytes(actModel, actLayout, set.activations);
-    const double actSelective = layerActivationBytesSelective(actModel, actLayout, set.activations);
+    // Eager PyTorch modules and a frozen base change what a layer keeps (FinetuneMemory.h).
+    const ActivationAssumptions actAssume = activationAssumptionsFor(sc, set.activations);
+    const double actNone = layerActivationBytes(actModel, actLayout, actAssume);
+    const double actSelective = layerActivationBytesSelective(actModel, actLayout, actAssume);
     const double actFull = layerActivationBytesFull(actModel, actLayout);
     // Activations one micro-batch stashes on stage s, and the recomputed layer's working set.
     struct StageActivations {
@@ -258,6 +272,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     std::vector<StageParts> parts(pp);
     std::vector<double> stageParams(pp, 0.0), stageFwd(pp, 0.0), stageBwd(pp, 0.0);
     std::vector<double> stageExpertParams(pp, 0.0), stageLinearParams(pp, 0.0);
+    std::vector<double> stageMoeLayers(pp, 0.0);
     std::vector<CommAccount> stageComm(pp);
 
     for (int s = 0; s < pp; ++s) {
@@ -322,6 +337,7 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             double chunkParams = sparse ? (l - lMoe) * denseLayerLocal + lMoe * moeLayerLocal
                                         : l * perLayerParamsLocal;
             stageExpertParams[s] += lMoe * expertLayerLocal;
+            stageMoeLayers[s] += lMoe;
             stageLinearParams[s] += chunkParams + lMoe * expertLayerLocal;
             if (first) {
                 f.compute += embed.forward.compute();
@@ -363,7 +379,8 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             // micro-batch (PyTorch FSDP default with gradient accumulation), in the shard group.
             if (plan.zero >= 3 && dpg.shardRanks > 1) {
                 const ShardedChunkComm z3 =
-                    zero3ChunkComm(collectives, dpg, chunkParams, weightBytes, gradBytes);
+                    zero3ChunkComm(collectives, dpg, chunkParams, gatherBytesPerParam,
+                                   reduceBytesPerParam);
                 const CollectiveTime& ag = z3.gather;
                 const CollectiveTime& rs = z3.reduceScatter;
                 ca.add(ca.dp, ag, 2.0 * md);
@@ -445,9 +462,11 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
     std::vector<double> postDp(pp, 0.0), postOpt(pp, 0.0), stageEnd(pp, 0.0);
     std::vector<double> postOffload(pp, 0.0); // CPU optimizer step and weight copies
     for (int s = 0; s < pp; ++s) {
+        // The parameters that train on this stage: all of them, or the adapters.
+        const double trainable = adapterMethod ? stageAdapters(s).adapterParams : stageParams[s];
         if (dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
             const GradientSync sync =
-                gradientSync(collectives, dpg, plan.zero, stageParams[s], weightBytes, gradBytes);
+                gradientSync(collectives, dpg, plan.zero, trainable, weightBytes, gradBytes);
             const CollectiveTime& red = sync.reduce;
             CommAccount& ca = stageComm[s];
             ca.add(ca.dp, red, 1.0);
@@ -475,13 +494,13 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
                              : red.seconds;
         }
         const double localParams =
-            stageParams[s] / (plan.zero >= 1 ? double(dpg.shardRanks) : 1.0) +
+            trainable / (plan.zero >= 1 ? double(dpg.shardRanks) : 1.0) +
             stageExpertParams[s] / (plan.zero >= 1 ? double(expertDp) : 1.0);
         stageLocalParams[s] = localParams;
         postOpt[s] =
             plan.offload.optimizer != OffloadTarget::None
                 ? 0.0 // on the CPU (estimate/Offload.h)
-                : memoryBoundSeconds(hw, localParams * optimizerBytesPerParam(train.optimizer), 8);
+                : memoryBoundSeconds(hw, localParams * optimizerStepBytesPerParam(train), 8);
         if (offloading)
             postOffload[s] =
                 stepOffload(offload, localParams, layout.stageLayers[s]).exposedSeconds;
@@ -541,18 +560,42 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
         // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
         sm.bytes.weights += lowPrecisionWeightCopyBytes(train, plan.zero) * stageLinearParams[s];
         const int stageLayers = layout.stageLayers[s];
+        // LoRA / QLoRA: a frozen base without gradients or optimizer states, and the adapters.
+        const bool adapters = sc.finetune && sc.finetune->adapters();
+        FinetuneStageMemory ft;
+        if (adapters) {
+            FinetuneStageInput fi;
+            fi.moeLayers = stageMoeLayers[s];
+            fi.denseLayers = stageLayers - fi.moeLayers;
+            fi.embedding = s == firstStage;
+            fi.output = s == lastStage;
+            fi.ownOutputMatrix = !model.tiedEmbeddings || firstStage != lastStage;
+            fi.shardRanks = dpg.shardRanks;
+            fi.zero = plan.zero;
+            ft = finetuneStageMemory(sc, fi, stateBytes);
+            sm.bytes.weights = ft.frozenBytes + ft.adapters.weights;
+            sm.bytes.frozenWeights = ft.frozenBytes;
+            sm.bytes.gradients = ft.adapters.gradients;
+            sm.bytes.optimizer = ft.adapters.optimizer;
+        }
         const StageActivations acts = stageActivations(s);
         const double perMicrobatch = acts.perMicrobatch;
         const double workingSet = acts.workingSet;
         const double inFlight = microbatchesInFlight(schedule, pp, vpp, s, m);
-        sm.bytes.activations = inFlight * perMicrobatch + workingSet;
+        sm.bytes.activations = inFlight * perMicrobatch + workingSet + ft.dequantisedBytes;
         if (s == lastStage)
-            sm.bytes.activations += outputLayerActivationBytes(model, actLayout);
-        sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
+            sm.bytes.activations += outputLayerActivationBytes(model, actLayout, actAssume);
+        const double ncclBytes = communicators * kNcclBytesPerCommunicator;
+        sm.bytes.commBuffers = ncclBytes;
+        double gatheredLayer = 0; // FSDP: one layer's gathered weights and unsharded gradients
         if (plan.zero >= 3 && dpg.shardRanks > 1) {
             // FSDP: the gathered weights of the current and the prefetched layer, and one
             // layer's unsharded gradients before their reduce-scatter.
-            sm.bytes.commBuffers += perLayerParamsLocal * (2.0 * weightBytes + gradBytes);
+            gatheredLayer = adapters ? ft.gatheredLayerBytes + ft.layerAdapterGradientBytes
+                                     : perLayerParamsLocal * (weightBytes + gradBytes);
+            sm.bytes.commBuffers +=
+                adapters ? 2.0 * ft.gatheredLayerBytes + ft.layerAdapterGradientBytes
+                         : perLayerParamsLocal * (2.0 * weightBytes + gradBytes);
         }
         if (plan.overlap.tp && plan.tp > 1 && plan.sequenceParallel) {
             // TransformerEngine userbuffers for TP overlap: gathered [s, b, h] in and out.
@@ -574,13 +617,33 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const Estimator
             so.stageLayers = stageLayers;
             stageHost[s] = applyStageOffload(offload, so, sm.bytes);
         }
-        const double tensors = sm.bytes.weights + sm.bytes.gradients + sm.bytes.optimizer +
-                               sm.bytes.activations + sm.bytes.commBuffers;
-        sm.bytes.framework = kCudaContextBytes + kAllocatorFragmentation * tensors;
+        // What PyTorch's allocator reports (AllocatorMemory.h); the CUDA context and NCCL's
+        // buffers count on the device only.
+        TensorMoments tm;
+        tm.weights = sm.bytes.weights;
+        tm.optimizer = sm.bytes.optimizer;
+        tm.gradients = sm.bytes.gradients;
+        tm.gradientsPersist = train.masterWeights || m > 1;
+        tm.optimizerInBackward = train.optimizerInBackward;
+        // Optimizer-in-backward: the largest weight's gradient (the embedding or an MLP matrix).
+        tm.largestGradient = stateBytes.gradients * (adapters ? 0.0 : largestWeight) /
+                             double(plan.zero >= 2 ? dpg.shardRanks : 1);
+        tm.activations = sm.bytes.activations;
+        tm.transient = sm.bytes.commBuffers - ncclBytes;
+        tm.shardedParameters = gatheredLayer > 0;
+        tm.gatheredLayer = gatheredLayer;
+        const AllocatorPeaks ap = allocatorPeaks(tm);
+        sm.bytes.gradients = ap.gradientsAtPeak;
+        sm.bytes.activations = ap.activationsAtPeak;
+        sm.allocatedBytes = ap.allocated;
+        sm.reservedBytes = ap.reserved;
+        sm.bytes.framework = kCudaContextBytes + (ap.reserved - ap.allocated);
         const double total = sm.bytes.total();
         if (s == 0 || total > est.peakBytes) {
             est.peakBytes = total;
             est.peakStage = s;
+            est.peakAllocatedBytes = sm.allocatedBytes;
+            est.peakReservedBytes = sm.reservedBytes;
             est.peakBreakdown = sm.bytes;
         }
         est.stages.push_back(sm);
