@@ -135,41 +135,89 @@ void TestFinetune::refusedWithPath_data() {
     const QString gelu = R"({"layers": 24, "hidden": 2048, "ffn_hidden": 8192, "heads": 16,
         "vocab": 50304, "mlp": "gelu"})";
     QTest::newRow("target the model lacks")
-        << R"({"method": "lora", "lora_targets": ["q_proj", "gate_proj"]})" << "" << "rtx-4090"
-        << gelu << "/finetune/lora_targets/1" << "no gate_proj";
-    QTest::newRow("unknown target") << R"({"method": "lora", "lora_targets": ["query"]})" << ""
-                                    << "rtx-4090" << "" << "/finetune/lora_targets/0"
+        << R"({"method": "lora", "lora_targets": ["q_proj", "gate_proj"]})"
+        << ""
+        << "rtx-4090" << gelu << "/finetune/lora_targets/1"
+        << "no gate_proj";
+    QTest::newRow("unknown target") << R"({"method": "lora", "lora_targets": ["query"]})"
+                                    << ""
+                                    << "rtx-4090"
+                                    << ""
+                                    << "/finetune/lora_targets/0"
                                     << "expected one of q_proj";
     QTest::newRow("target twice") << R"({"method": "lora", "lora_targets": ["q_proj", "q_proj"]})"
-                                  << "" << "rtx-4090" << "" << "/finetune/lora_targets/1"
+                                  << ""
+                                  << "rtx-4090"
+                                  << ""
+                                  << "/finetune/lora_targets/1"
                                   << "twice";
-    QTest::newRow("rank 0") << R"({"method": "lora", "lora_rank": 0})" << "" << "rtx-4090" << ""
-                            << "/finetune/lora_rank" << "rank of 1 or more";
-    QTest::newRow("rank above hidden") << R"({"method": "qlora", "lora_rank": 5000})" << ""
-                                       << "rtx-4090" << "" << "/finetune/lora_rank"
+    QTest::newRow("rank 0") << R"({"method": "lora", "lora_rank": 0})"
+                            << ""
+                            << "rtx-4090"
+                            << ""
+                            << "/finetune/lora_rank"
+                            << "rank of 1 or more";
+    QTest::newRow("rank above hidden") << R"({"method": "qlora", "lora_rank": 5000})"
+                                       << ""
+                                       << "rtx-4090"
+                                       << ""
+                                       << "/finetune/lora_rank"
                                        << "at most 4096";
-    QTest::newRow("nf4 on full") << R"({"method": "full", "base_weights": "nf4"})" << ""
-                                 << "rtx-4090" << "" << "/finetune/base_weights"
+    QTest::newRow("nf4 on full") << R"({"method": "full", "base_weights": "nf4"})"
+                                 << ""
+                                 << "rtx-4090"
+                                 << ""
+                                 << "/finetune/base_weights"
                                  << "method \"qlora\"";
-    QTest::newRow("rank on full") << R"({"method": "full", "lora_rank": 8})" << "" << "rtx-4090"
-                                  << "" << "/finetune/lora_rank" << "only applies";
-    QTest::newRow("nf4 on lora") << R"({"method": "lora", "base_weights": "nf4"})" << ""
-                                 << "rtx-4090" << "" << "/finetune/base_weights" << "QLoRA";
-    QTest::newRow("16-bit qlora") << R"({"method": "qlora", "base_weights": "bf16"})" << ""
-                                  << "rtx-4090" << "" << "/finetune/base_weights"
+    QTest::newRow("rank on full") << R"({"method": "full", "lora_rank": 8})"
+                                  << ""
+                                  << "rtx-4090"
+                                  << ""
+                                  << "/finetune/lora_rank"
+                                  << "only applies";
+    QTest::newRow("nf4 on lora") << R"({"method": "lora", "base_weights": "nf4"})"
+                                 << ""
+                                 << "rtx-4090"
+                                 << ""
+                                 << "/finetune/base_weights"
+                                 << "QLoRA";
+    QTest::newRow("16-bit qlora") << R"({"method": "qlora", "base_weights": "bf16"})"
+                                  << ""
+                                  << "rtx-4090"
+                                  << ""
+                                  << "/finetune/base_weights"
                                   << "method \"lora\"";
-    QTest::newRow("method missing") << R"({"lora_rank": 8})" << "" << "rtx-4090" << ""
-                                    << "/finetune/method" << "";
-    QTest::newRow("bf16 on T4") << R"({"method": "qlora"})" << "" << "t4" << ""
-                                << "/training/precision" << "use \"fp16\"";
+    QTest::newRow("method missing") << R"({"lora_rank": 8})"
+                                    << ""
+                                    << "rtx-4090"
+                                    << ""
+                                    << "/finetune/method"
+                                    << "";
+    QTest::newRow("bf16 on T4") << R"({"method": "qlora"})"
+                                << ""
+                                << "t4"
+                                << ""
+                                << "/training/precision"
+                                << "use \"fp16\"";
     QTest::newRow("bf16 base on T4") << R"({"method": "lora", "base_weights": "bf16"})"
-                                     << R"(, "precision": "fp16")" << "t4" << ""
-                                     << "/finetune/base_weights" << "no BF16";
+                                     << R"(, "precision": "fp16")"
+                                     << "t4"
+                                     << ""
+                                     << "/finetune/base_weights"
+                                     << "no BF16";
     QTest::newRow("optimizer in backward with accumulation")
-        << R"({"method": "full"})" << R"(, "global_batch": 8, "optimizer_in_backward": true)"
-        << "rtx-4090" << "" << "/training/optimizer_in_backward" << "4 micro-batches";
-    QTest::newRow("unknown finetune key") << R"({"method": "lora", "rank": 8})" << "" << "rtx-4090"
-                                          << "" << "/finetune/rank" << "";
+        << R"({"method": "full"})"
+        << R"(, "global_batch": 8, "optimizer_in_backward": true)"
+        << "rtx-4090"
+        << ""
+        << "/training/optimizer_in_backward"
+        << "4 micro-batches";
+    QTest::newRow("unknown finetune key") << R"({"method": "lora", "rank": 8})"
+                                          << ""
+                                          << "rtx-4090"
+                                          << ""
+                                          << "/finetune/rank"
+                                          << "";
 }
 
 void TestFinetune::refusedWithPath() {
@@ -189,8 +237,7 @@ void TestFinetune::refusedWithPath() {
     QVERIFY2(diags.hasErrorAt(path.toStdString()), firstError(diags).c_str());
     bool said = says.isEmpty();
     for (const Diagnostic& d : diags.errors())
-        if (d.path == path.toStdString() &&
-            d.message.find(says.toStdString()) != std::string::npos)
+        if (d.path == path.toStdString() && d.message.find(says.toStdString()) != std::string::npos)
             said = true;
     QVERIFY2(said, firstError(diags).c_str());
 }

@@ -59,127 +59,132 @@
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="25"/>
+        <location filename="../widgets/EnumLabels.cpp" line="22"/>
+        <source>8-bit AdamW (bitsandbytes, torchao)</source>
+        <translation>8 位 AdamW（bitsandbytes、torchao）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="26"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="26"/>
+        <location filename="../widgets/EnumLabels.cpp" line="27"/>
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <location filename="../widgets/EnumLabels.cpp" line="28"/>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="31"/>
+        <location filename="../widgets/EnumLabels.cpp" line="32"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="32"/>
+        <location filename="../widgets/EnumLabels.cpp" line="33"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="33"/>
+        <location filename="../widgets/EnumLabels.cpp" line="34"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="34"/>
+        <location filename="../widgets/EnumLabels.cpp" line="35"/>
         <source>Zero bubble</source>
         <translation>零气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="35"/>
+        <location filename="../widgets/EnumLabels.cpp" line="36"/>
         <source>Breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="39"/>
+        <location filename="../widgets/EnumLabels.cpp" line="40"/>
         <source>0 — replicated optimizer</source>
         <translation>0 — 优化器不切分</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="40"/>
+        <location filename="../widgets/EnumLabels.cpp" line="41"/>
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="41"/>
+        <location filename="../widgets/EnumLabels.cpp" line="42"/>
         <source>2 — shard gradients too</source>
         <translation>2 — 同时切分梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="42"/>
+        <location filename="../widgets/EnumLabels.cpp" line="43"/>
         <source>3 — shard parameters too (FSDP)</source>
         <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="46"/>
+        <location filename="../widgets/EnumLabels.cpp" line="47"/>
         <source>Rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="47"/>
+        <location filename="../widgets/EnumLabels.cpp" line="48"/>
         <source>Rail-only</source>
         <translation>仅轨道（Rail-only）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="48"/>
+        <location filename="../widgets/EnumLabels.cpp" line="49"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="49"/>
+        <location filename="../widgets/EnumLabels.cpp" line="50"/>
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>None (GPU memory)</source>
         <translation>无（GPU 显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="59"/>
+        <location filename="../widgets/EnumLabels.cpp" line="60"/>
         <source>Ring, peer-to-peer (P2P)</source>
         <translation>环形，点对点（P2P）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="60"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
         <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="62"/>
         <source>All-gather K/V</source>
         <translation>全收集 K/V（all-gather）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="62"/>
+        <location filename="../widgets/EnumLabels.cpp" line="63"/>
         <source>K/V all-gathered before attention (Llama 3)</source>
         <translation>注意力计算前全收集 K/V（Llama 3）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="63"/>
+        <location filename="../widgets/EnumLabels.cpp" line="64"/>
         <source>All-to-all heads (Ulysses)</source>
         <translation>注意力头全交换（Ulysses）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="64"/>
+        <location filename="../widgets/EnumLabels.cpp" line="65"/>
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
@@ -220,7 +225,7 @@
 <context>
     <name>PlanDegreeOptions</name>
     <message>
-        <location filename="../models/PlanDegreeOptions.cpp" line="67"/>
+        <location filename="../models/PlanDegreeOptions.cpp" line="72"/>
         <source>Not available: %1 (%2)</source>
         <translation>不可用：%1（%2）</translation>
     </message>
@@ -385,7 +390,7 @@
         <location filename="../models/ScenarioSummary.cpp" line="86"/>
         <location filename="../models/ScenarioSummary.cpp" line="210"/>
         <location filename="../models/ScenarioSummary.cpp" line="216"/>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
+        <location filename="../models/ScenarioSummary.cpp" line="267"/>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
@@ -802,62 +807,97 @@
     </message>
     <message>
         <location filename="../models/ScenarioSummary.cpp" line="248"/>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="251"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="249"/>
+        <location filename="../models/ScenarioSummary.cpp" line="256"/>
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="258"/>
+        <source>%1, rank %2 on %3 modules, %4 base</source>
+        <translation>%1，秩 %2，作用于 %3 个模块，%4 基座</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <source>The frozen base keeps no gradients or optimizer states</source>
+        <translation>冻结基座不保存梯度和优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="266"/>
         <source>Tokens to train</source>
         <translation>训练 token 总数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
-        <location filename="../models/ScenarioSummary.cpp" line="260"/>
+        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="277"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="256"/>
+        <location filename="../models/ScenarioSummary.cpp" line="273"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <location filename="../models/ScenarioSummary.cpp" line="280"/>
         <source>GPU-hour price</source>
         <translation>GPU 时单价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <location filename="../models/ScenarioSummary.cpp" line="280"/>
         <source>%1 USD per GPU-hour</source>
         <translation>每 GPU 小时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <location filename="../models/ScenarioSummary.cpp" line="281"/>
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <location filename="../models/ScenarioSummary.cpp" line="281"/>
         <source>%1 USD per kWh</source>
         <translation>每千瓦时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
+        <location filename="../models/ScenarioSummary.cpp" line="283"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
+        <location filename="../models/ScenarioSummary.cpp" line="283"/>
         <source>%1 × IT power</source>
         <translation>IT 功率 × %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="284"/>
         <source>Grid carbon intensity</source>
         <translation>电网碳强度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="284"/>
         <source>%1 gCO₂e per kWh</source>
         <translation>每千瓦时 %1 gCO₂e</translation>
     </message>
@@ -2039,62 +2079,82 @@
 <context>
     <name>ts::gui::MemoryChart</name>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="14"/>
+        <location filename="../widgets/MemoryChart.cpp" line="18"/>
         <source>Memory per GPU by pipeline stage</source>
         <translation>按流水线阶段的每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="24"/>
+        <location filename="../widgets/MemoryChart.cpp" line="38"/>
+        <source>Frozen base</source>
+        <translation>冻结基座</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="40"/>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="41"/>
+        <source>Adapter gradients</source>
+        <translation>适配器梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="42"/>
+        <source>Adapter optimizer states</source>
+        <translation>适配器优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="44"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="25"/>
+        <location filename="../widgets/MemoryChart.cpp" line="45"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="26"/>
+        <location filename="../widgets/MemoryChart.cpp" line="46"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="27"/>
+        <location filename="../widgets/MemoryChart.cpp" line="48"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="28"/>
+        <location filename="../widgets/MemoryChart.cpp" line="49"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="29"/>
+        <location filename="../widgets/MemoryChart.cpp" line="50"/>
         <source>Framework and allocator</source>
         <translation>框架与分配器</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="52"/>
+        <location filename="../widgets/MemoryChart.cpp" line="73"/>
         <source>Stage %1 · %2: %3 (stage total %4)</source>
         <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="70"/>
+        <location filename="../widgets/MemoryChart.cpp" line="91"/>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="75"/>
+        <location filename="../widgets/MemoryChart.cpp" line="96"/>
         <source>GPU capacity: %1</source>
         <translation>GPU 容量：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="81"/>
+        <location filename="../widgets/MemoryChart.cpp" line="102"/>
         <source>Pipeline stage</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="84"/>
+        <location filename="../widgets/MemoryChart.cpp" line="105"/>
         <source>GiB per GPU</source>
         <translation>每 GPU GiB</translation>
     </message>
@@ -2323,72 +2383,72 @@
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="84"/>
+        <location filename="../widgets/PlanEditor.cpp" line="85"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="85"/>
+        <location filename="../widgets/PlanEditor.cpp" line="86"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="87"/>
+        <location filename="../widgets/PlanEditor.cpp" line="88"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="88"/>
+        <location filename="../widgets/PlanEditor.cpp" line="89"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="91"/>
+        <location filename="../widgets/PlanEditor.cpp" line="92"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="92"/>
+        <location filename="../widgets/PlanEditor.cpp" line="93"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="93"/>
+        <location filename="../widgets/PlanEditor.cpp" line="94"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="94"/>
+        <location filename="../widgets/PlanEditor.cpp" line="95"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="95"/>
+        <location filename="../widgets/PlanEditor.cpp" line="96"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="104"/>
+        <location filename="../widgets/PlanEditor.cpp" line="105"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="105"/>
+        <location filename="../widgets/PlanEditor.cpp" line="106"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="106"/>
+        <location filename="../widgets/PlanEditor.cpp" line="107"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="107"/>
+        <location filename="../widgets/PlanEditor.cpp" line="108"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="108"/>
+        <location filename="../widgets/PlanEditor.cpp" line="109"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -2423,37 +2483,37 @@
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="99"/>
+        <location filename="../widgets/PlanEditor.cpp" line="100"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="101"/>
+        <location filename="../widgets/PlanEditor.cpp" line="102"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="103"/>
+        <location filename="../widgets/PlanEditor.cpp" line="104"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="110"/>
+        <location filename="../widgets/PlanEditor.cpp" line="111"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="111"/>
+        <location filename="../widgets/PlanEditor.cpp" line="112"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="116"/>
+        <location filename="../widgets/PlanEditor.cpp" line="117"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="117"/>
+        <location filename="../widgets/PlanEditor.cpp" line="118"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -2695,7 +2755,7 @@
 <context>
     <name>ts::gui::ScenarioDocument</name>
     <message>
-        <location filename="../models/ScenarioDocument.cpp" line="114"/>
+        <location filename="../models/ScenarioDocument.cpp" line="116"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2872,48 +2932,48 @@
 <context>
     <name>ts::gui::TrainingEditor</name>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="58"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="133"/>
         <source>Batch</source>
         <translation>批</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="134"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="134"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="135"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="135"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="137"/>
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="61"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="136"/>
         <source>Sequences per optimizer step, over all data-parallel ranks</source>
         <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="137"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="63"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="138"/>
         <source>Sequences per forward/backward pass on one pipeline</source>
         <translation>一条流水线上每次前向/反向的序列数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="64"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="139"/>
         <source>Numerics</source>
         <translation>数值</translation>
     </message>
@@ -2923,27 +2983,212 @@
         <translation>精度</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="66"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
         <location filename="../widgets/TrainingEditor.cpp" line="67"/>
+        <source>None (pre-training)</source>
+        <translation>无（预训练）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
+        <source>Every weight trains with full optimizer states</source>
+        <translation>所有权重都训练，保留完整的优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="69"/>
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
+        <source>Every weight trains; states in the training precision</source>
+        <translation>所有权重都训练；状态采用训练精度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="72"/>
+        <source>Low-rank adapters on a frozen 16-bit base (Hu et al. 2021)</source>
+        <translation>在冻结的 16 位基座上加低秩适配器（Hu 等，2021）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="73"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="74"/>
+        <source>Adapters on a 4-bit NF4 base (Dettmers et al. 2023)</source>
+        <translation>在 4 位 NF4 基座上加适配器（Dettmers 等，2023）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
+        <source>Which weights train (the scenario&apos;s finetune section)</source>
+        <translation>哪些权重参与训练（场景的 finetune 部分）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="99"/>
+        <source>Adapter targets</source>
+        <translation>适配器目标模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="100"/>
+        <source>q, v (PEFT default)</source>
+        <translation>q、v（PEFT 默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="101"/>
+        <source>q, k, v</source>
+        <translation>q、k、v</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="102"/>
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="104"/>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="107"/>
+        <source>All linear layers and lm_head</source>
+        <translation>所有线性层及 lm_head</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="110"/>
+        <source>The modules the adapters wrap</source>
+        <translation>适配器所包裹的模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="117"/>
+        <source>Base weights</source>
+        <translation>基座权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="118"/>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="119"/>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="120"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="121"/>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="122"/>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="123"/>
+        <source>Storage of the frozen base: 16-bit for LoRA, quantised for QLoRA</source>
+        <translation>冻结基座的存储格式：LoRA 为 16 位，QLoRA 为量化格式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="142"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="143"/>
+        <source>Optimizer step in backward</source>
+        <translation>在反向传播中执行优化器更新</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="144"/>
+        <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
+        <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="146"/>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="147"/>
+        <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
+        <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="149"/>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="150"/>
+        <source>Compiled model: fused elementwise kernels keep fewer activations</source>
+        <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="151"/>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="154"/>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="155"/>
+        <source>Rank r of each adapter (typically 8 to 64)</source>
+        <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="160"/>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="161"/>
+        <source>Scaling alpha / r of the update</source>
+        <translation>更新量的缩放系数 alpha / r</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
+        <source>Double quantisation</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
+        <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
+        <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="169"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
         <source>Tokens to train</source>
         <translation>训练 token 总数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
         <source> B</source>
         <translation> B（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
         <source>Total training tokens, in billions</source>
         <translation>训练 token 总数，单位十亿</translation>
     </message>

@@ -36,9 +36,8 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
     std::vector<Part> parts;
     if (adapters) {
         parts.push_back({tr("Frozen base"), field(&MemoryBreakdown::frozenWeights)});
-        parts.push_back({tr("Adapters"), [](const MemoryBreakdown& b) {
-                             return b.weights - b.frozenWeights;
-                         }});
+        parts.push_back(
+            {tr("Adapters"), [](const MemoryBreakdown& b) { return b.weights - b.frozenWeights; }});
         parts.push_back({tr("Adapter gradients"), field(&MemoryBreakdown::gradients)});
         parts.push_back({tr("Adapter optimizer states"), field(&MemoryBreakdown::optimizer)});
     } else {

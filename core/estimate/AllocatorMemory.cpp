@@ -17,8 +17,9 @@ AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
     AllocatorPeaks p;
     p.activationMoment = backwardStart >= backwardEnd;
     p.allocated = std::max(backwardStart, backwardEnd);
-    p.gradientsAtPeak =
-        p.activationMoment ? liveGradients : (m.optimizerInBackward ? m.largestGradient : m.gradients);
+    p.gradientsAtPeak = p.activationMoment
+                            ? liveGradients
+                            : (m.optimizerInBackward ? m.largestGradient : m.gradients);
     p.activationsAtPeak = p.activationMoment ? m.activations : 0.0;
     const double changing = m.activations + m.transient;
     p.reserved = p.allocated + kTransientFragmentation * changing +

@@ -23,16 +23,16 @@
 namespace ts {
 
 struct TensorMoments {
-    double weights = 0;        // parameters (frozen base included)
-    double optimizer = 0;      // optimizer states
-    double gradients = 0;      // every gradient of the step, when all exist
+    double weights = 0;           // parameters (frozen base included)
+    double optimizer = 0;         // optimizer states
+    double gradients = 0;         // every gradient of the step, when all exist
     bool gradientsPersist = true; // they coexist with the activation peak
     double largestGradient = 0;   // optimizer-in-backward: the only gradient ever live
     bool optimizerInBackward = false;
-    double activations = 0;    // at the start of the backward (all micro-batches in flight)
-    double transient = 0;      // buffers beside the activations: gathered weights, dequantised copies
+    double activations = 0; // at the start of the backward (all micro-batches in flight)
+    double transient = 0;   // buffers beside the activations: gathered weights, dequantised copies
     bool shardedParameters = false; // FSDP / ZeRO-3 on separate collective streams
-    double gatheredLayer = 0;  // one layer's gathered weights and unsharded gradients
+    double gatheredLayer = 0;       // one layer's gathered weights and unsharded gradients
 };
 
 struct AllocatorPeaks {

@@ -145,9 +145,8 @@ void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, Comm
     const HardwareProfile& hw = ctx.set.hardware;
     if (plan.zero < 3 || ctx.dpg.shardRanks <= 1)
         return;
-    const ShardedChunkComm z3 =
-        zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams, ctx.gatherBytesPerParam,
-                       ctx.reduceBytesPerParam);
+    const ShardedChunkComm z3 = zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams,
+                                               ctx.gatherBytesPerParam, ctx.reduceBytesPerParam);
     const CollectiveTime& ag = z3.gather;
     const CollectiveTime& rs = z3.reduceScatter;
     ca.add(ca.dp, ag, 2.0 * w.md);

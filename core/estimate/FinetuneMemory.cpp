@@ -95,7 +95,8 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& sc, const Finetu
     const ParameterCounts counts = countParameters(m);
     // Norms, embedding and the output matrix stay in 16 bits (weights' bytes).
     const double sixteen = stateBytes.weights;
-    double frozen = in.denseLayers * dense.frozenLinearBytes + in.moeLayers * moe.frozenLinearBytes +
+    double frozen = in.denseLayers * dense.frozenLinearBytes +
+                    in.moeLayers * moe.frozenLinearBytes +
                     (in.denseLayers + in.moeLayers) * counts.perLayer.norms * sixteen;
     double adapters = in.denseLayers * dense.adapterParams + in.moeLayers * moe.adapterParams;
     const double matrix = double(m.vocab) * double(m.hidden) / tp * sixteen;

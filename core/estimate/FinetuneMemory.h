@@ -35,7 +35,7 @@ double baseWeightBytesPerParam(BaseWeights base, bool doubleQuant, double inFeat
 struct FinetuneLayer {
     double frozenLinearBytes = 0; // the frozen base linear weights, in their storage format
     double frozenLinearParams = 0;
-    double adapterParams = 0;      // LoRA A and B of the wrapped modules
+    double adapterParams = 0;        // LoRA A and B of the wrapped modules
     double adapterFlopsPerToken = 0; // forward: 2 r (in + out) per wrapped module
     // Forward HBM bytes per token of the adapters' small GEMMs beside the base: read the
     // module input, write and read the rank-r product, add into the output (2 bytes each).
@@ -55,8 +55,8 @@ double outputAdapterParams(const ModelConfig& model, const FinetuneConfig& finet
 struct FinetuneStageInput {
     double denseLayers = 0;
     double moeLayers = 0;
-    bool embedding = false; // holds the input embedding
-    bool output = false;    // holds the final norm and the output layer
+    bool embedding = false;      // holds the input embedding
+    bool output = false;         // holds the final norm and the output layer
     bool ownOutputMatrix = true; // untied, or tied with the copy on another stage
     std::int64_t shardRanks = 1; // ZeRO / FSDP shard group
     int zero = 0;

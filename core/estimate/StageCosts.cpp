@@ -180,11 +180,11 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
             out.chunkMoeLayers[idx] = lMoe;
             out.stageMoeLayers[s] += lMoe;
         }
-        out.stageTrainable[s] = ctx.adapters
-                                    ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s),
-                                                          ctx.stateBytes)
-                                          .adapterParams
-                                    : out.stageParams[s];
+        out.stageTrainable[s] =
+            ctx.adapters
+                ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s), ctx.stateBytes)
+                      .adapterParams
+                : out.stageParams[s];
         out.stageLocalParams[s] =
             out.stageTrainable[s] / (plan.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0) +
             out.stageExpertParams[s] / (plan.zero >= 1 ? double(ctx.expertDp) : 1.0);

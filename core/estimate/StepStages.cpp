@@ -23,8 +23,9 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
     const DataParallelGroups& dpg = ctx.dpg;
     double exposed = 0;
     if (dpg.dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
-        const GradientSync sync = gradientSync(
-            ctx.collectives, dpg, plan.zero, params.stageTrainable[s], ctx.weightBytes, ctx.gradBytes);
+        const GradientSync sync =
+            gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s], ctx.weightBytes,
+                         ctx.gradBytes);
         const CollectiveTime& red = sync.reduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
@@ -153,10 +154,10 @@ double addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc,
         // FSDP: the gathered weights of the current and the prefetched layer, and one
         // layer's unsharded gradients before their reduce-scatter (LoRA: the frozen base in
         // its storage format, and the adapters' gradients).
-        const double weights = ctx.adapters ? ft.gatheredLayerBytes
-                                            : lc.perLayerParamsLocal * ctx.weightBytes;
-        const double grads = ctx.adapters ? ft.layerAdapterGradientBytes
-                                          : lc.perLayerParamsLocal * ctx.gradBytes;
+        const double weights =
+            ctx.adapters ? ft.gatheredLayerBytes : lc.perLayerParamsLocal * ctx.weightBytes;
+        const double grads =
+            ctx.adapters ? ft.layerAdapterGradientBytes : lc.perLayerParamsLocal * ctx.gradBytes;
         bytes += 2.0 * weights + grads;
         gatheredLayer = weights + grads;
     }

@@ -23,8 +23,8 @@ std::optional<std::vector<LoraTarget>> readTargets(JsonObjectReader& r) {
         return std::nullopt;
     const std::string path = r.childPath("lora_targets");
     if (!value->is_array() || value->empty()) {
-        r.diagnostics().error(path, "expected a non-empty array of module names (" +
-                                        targetNames() + "), got " + jsonPreview(*value));
+        r.diagnostics().error(path, "expected a non-empty array of module names (" + targetNames() +
+                                        "), got " + jsonPreview(*value));
         return std::nullopt;
     }
     std::vector<LoraTarget> targets;
@@ -35,8 +35,8 @@ std::optional<std::vector<LoraTarget>> readTargets(JsonObjectReader& r) {
             v.is_string() ? enumFromString<LoraTarget>(v.get<std::string>()) : std::nullopt;
         if (!target) {
             r.diagnostics().error(jsonPointerChild(path, i),
-                                  "unknown module " + jsonPreview(v) +
-                                      ": expected one of " + targetNames() +
+                                  "unknown module " + jsonPreview(v) + ": expected one of " +
+                                      targetNames() +
                                       " (Hugging Face PEFT names of a Llama-style layer)");
             ok = false;
         } else if (std::find(targets.begin(), targets.end(), *target) != targets.end()) {

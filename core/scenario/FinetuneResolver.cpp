@@ -77,9 +77,10 @@ bool resolveBaseWeights(const FinetuneInput& in, const ResolvedScenario& r, Fine
     switch (f.method) {
     case FinetuneMethod::Full:
         if (in.baseWeights && quantised) {
-            diags.error(path, name(*in.baseWeights) + " stores a frozen, quantised base, but "
-                                                      "method \"full\" trains every weight: "
-                                                      "use method \"qlora\" (adapters on a " +
+            diags.error(path, name(*in.baseWeights) +
+                                  " stores a frozen, quantised base, but "
+                                  "method \"full\" trains every weight: "
+                                  "use method \"qlora\" (adapters on a " +
                                   name(*in.baseWeights) + " base), or remove base_weights");
             return false;
         }
@@ -124,10 +125,9 @@ bool resolveSection(const FinetuneInput& in, ResolvedScenario& r, Diagnostics& d
     if (f.adapters()) {
         ok = resolveAdapters(in, r.model, f, diags);
     } else {
-        for (const auto& [present, key] :
-             {std::pair{in.loraRank.has_value(), "lora_rank"},
-              std::pair{in.loraAlpha.has_value(), "lora_alpha"},
-              std::pair{in.loraTargets.has_value(), "lora_targets"}}) {
+        for (const auto& [present, key] : {std::pair{in.loraRank.has_value(), "lora_rank"},
+                                           std::pair{in.loraAlpha.has_value(), "lora_alpha"},
+                                           std::pair{in.loraTargets.has_value(), "lora_targets"}}) {
             if (present) {
                 diags.error(std::string("/finetune/") + key,
                             "only applies to method \"lora\" or \"qlora\"; method \"full\" "
