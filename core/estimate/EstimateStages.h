@@ -167,9 +167,18 @@ struct ScheduleResult {
 ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& costs,
                                const StepTail& tail, Estimate& est);
 
+// The step time and its breakdown from each stage's busy and end times (what computeSchedule
+// does after the simulation; a search calls it with bounds instead).
+void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
+                  const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
+                  Estimate& est);
+
 // Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory).
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
                    Estimate& est);
+
+// Throughput (tokens/s, model TFLOP/s, MFU) and the run's steps and days, from the step time.
+void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est);
 
 // Every stage in order, for a plan that checkPlanSupported accepted, with collectives built
 // once for its cluster (what estimatePlan does after those two steps).

@@ -23,28 +23,6 @@ std::string formatGiB(double bytes) {
     return buf;
 }
 
-// Throughput and the run's steps and days.
-void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est) {
-    const ResolvedScenario& sc = ctx.sc;
-    const ModelConfig& model = sc.model;
-    const TrainingConfig& train = sc.training;
-    const double tokensPerStep = double(train.globalBatch) * double(train.seqLen);
-    const double gpus = double(sc.cluster.numGpus);
-    est.tokensPerS = tokensPerStep / est.stepSeconds;
-    est.tokensPerSPerGpu = est.tokensPerS / gpus;
-    // Model FLOPs count the active parameters of MoE models (model/MoeArithmetic.h).
-    est.modelTflopsPerGpu = (lc.sparse ? sparseTrainingFlopsPerToken(model, train.seqLen)
-                                       : trainingFlopsPerToken(model, train.seqLen)) *
-                            est.tokensPerSPerGpu / 1e12;
-    const double peak = densePeakTflops(sc.cluster.gpu, train.precision);
-    est.mfu = peak > 0 ? est.modelTflopsPerGpu / peak : 0.0;
-    if (train.tokens && *train.tokens > 0) {
-        // Whole optimizer steps until training.tokens are consumed.
-        est.trainSteps = std::ceil(*train.tokens / tokensPerStep);
-        est.trainDays = *est.trainSteps * est.stepSeconds / 86400.0;
-    }
-}
-
 // Communication: bytes per GPU averaged over stages; per link over the whole cluster.
 void addCommunication(const EstimateContext& ctx, const StageCosts& costs, Estimate& est) {
     const int pp = ctx.layout.stages;
@@ -103,6 +81,27 @@ void addWarnings(const EstimateContext& ctx, const EstimateCollectives& coll,
 }
 
 } // namespace
+
+void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est) {
+    const ResolvedScenario& sc = ctx.sc;
+    const ModelConfig& model = sc.model;
+    const TrainingConfig& train = sc.training;
+    const double tokensPerStep = double(train.globalBatch) * double(train.seqLen);
+    const double gpus = double(sc.cluster.numGpus);
+    est.tokensPerS = tokensPerStep / est.stepSeconds;
+    est.tokensPerSPerGpu = est.tokensPerS / gpus;
+    // Model FLOPs count the active parameters of MoE models (model/MoeArithmetic.h).
+    est.modelTflopsPerGpu = (lc.sparse ? sparseTrainingFlopsPerToken(model, train.seqLen)
+                                       : trainingFlopsPerToken(model, train.seqLen)) *
+                            est.tokensPerSPerGpu / 1e12;
+    const double peak = densePeakTflops(sc.cluster.gpu, train.precision);
+    est.mfu = peak > 0 ? est.modelTflopsPerGpu / peak : 0.0;
+    if (train.tokens && *train.tokens > 0) {
+        // Whole optimizer steps until training.tokens are consumed.
+        est.trainSteps = std::ceil(*train.tokens / tokensPerStep);
+        est.trainDays = *est.trainSteps * est.stepSeconds / 86400.0;
+    }
+}
 
 EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     EstimatorSettings s;

@@ -78,33 +78,13 @@ StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, 
     return tail;
 }
 
-ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& costs,
-                               const StepTail& tail, Estimate& est) {
-    const ParallelConfig& plan = ctx.sc.parallel;
+void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
+                  const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
+                  Estimate& est) {
     const int pp = ctx.layout.stages;
-    PipelineInput pin;
-    pin.schedule = ctx.schedule;
-    pin.stages = pp;
-    pin.chunks = ctx.layout.chunks;
-    pin.microbatches = ctx.layout.microbatches;
-    pin.forwardSeconds = costs.fwd.data();
-    pin.backwardSeconds = costs.bwd.data();
-    pin.edgeDelaySeconds = plan.overlap.pp ? costs.p2p.seconds : 0.0;
-    pin.weightGradSeconds = costs.wgrad.data();
-    ScheduleResult out;
-    out.pipeline = simulatePipeline(pin, ctx.set.recordTimeline ? &est.timeline : nullptr,
-                                    ctx.set.maxScheduleEvents);
-    const PipelineResult& pr = out.pipeline;
-    est.timelineMicrobatches = pr.simulatedMicrobatches;
-    est.microbatches = ctx.layout.microbatches;
     const auto busyWithTail = [&](int s) {
-        return pr.stageBusySeconds[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
+        return stageBusy[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
     };
-    out.stageEnd.assign(pp, 0.0);
-    for (int s = 0; s < pp; ++s)
-        out.stageEnd[s] =
-            pr.stageEndSeconds[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
-    const std::vector<double>& stageEnd = out.stageEnd;
     const int last =
         static_cast<int>(std::max_element(stageEnd.begin(), stageEnd.end()) - stageEnd.begin());
     est.stepSeconds = stageEnd[last];
@@ -137,7 +117,33 @@ ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& cos
     est.stageTimes.reserve(pp);
     for (int s = 0; s < pp; ++s)
         est.stageTimes.push_back(
-            {s, costs.stageFwd[s], costs.stageBwd[s], pr.stageBusySeconds[s], stageEnd[s]});
+            {s, costs.stageFwd[s], costs.stageBwd[s], stageBusy[s], stageEnd[s]});
+}
+
+ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& costs,
+                               const StepTail& tail, Estimate& est) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const int pp = ctx.layout.stages;
+    PipelineInput pin;
+    pin.schedule = ctx.schedule;
+    pin.stages = pp;
+    pin.chunks = ctx.layout.chunks;
+    pin.microbatches = ctx.layout.microbatches;
+    pin.forwardSeconds = costs.fwd.data();
+    pin.backwardSeconds = costs.bwd.data();
+    pin.edgeDelaySeconds = plan.overlap.pp ? costs.p2p.seconds : 0.0;
+    pin.weightGradSeconds = costs.wgrad.data();
+    ScheduleResult out;
+    out.pipeline = simulatePipeline(pin, ctx.set.recordTimeline ? &est.timeline : nullptr,
+                                    ctx.set.maxScheduleEvents);
+    const PipelineResult& pr = out.pipeline;
+    est.timelineMicrobatches = pr.simulatedMicrobatches;
+    est.microbatches = ctx.layout.microbatches;
+    out.stageEnd.assign(pp, 0.0);
+    for (int s = 0; s < pp; ++s)
+        out.stageEnd[s] =
+            pr.stageEndSeconds[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
+    fillStepTime(ctx, costs, tail, pr.stageBusySeconds, out.stageEnd, est);
     return out;
 }
 
