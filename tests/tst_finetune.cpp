@@ -1,9 +1,18 @@
 // Fine-tuning keys (shared/spec/scenario-format.md, "Fine-tuning keys"): reading, writing,
 // resolving with defaults, the explicit scenario, and the errors that name the field: a LoRA
 // target the model lacks, a rank of 0 or above the hidden size, a quantised base on full
-// fine-tuning, BF16 on a GPU without it, optimizer-in-backward with accumulation.
+// fine-tuning, BF16 on a GPU without it, optimizer-in-backward with accumulation. Then the
+// physics by hand: NF4 storage, the frozen base and the adapters of a QLoRA, full
+// fine-tuning as pre-training without master weights (no special case), 8-bit Adam,
+// optimizer-in-backward, the LoRA backward without weight gradients, and the allocator's
+// allocated <= reserved <= device figures.
 
 #include "catalog/Catalog.h"
+#include "estimate/AllocatorMemory.h"
+#include "estimate/EstimateJson.h"
+#include "estimate/Estimator.h"
+#include "estimate/FinetuneMemory.h"
+#include "model/TransformerArithmetic.h"
 #include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
@@ -52,7 +61,30 @@ private slots:
     void refusedWithPath_data();
     void refusedWithPath();
     void workstationGpusAndPresets();
+    void nf4StorageBytes();
+    void qloraStatesByHand();
+    void fullFinetuneIsPretrainingWithoutMasters();
+    void adam8bitAndOptimizerInBackward();
+    void loraBackwardSkipsWeightGradients();
+    void allocatorFigures();
 };
+
+namespace {
+
+constexpr double kGiB = double(1ull << 30);
+
+Estimate estimateText(const std::string& text) {
+    Diagnostics diags;
+    auto r = resolveText(text, diags);
+    if (!r)
+        qFatal("%s", firstError(diags).c_str());
+    auto e = estimatePlan(*r, diags);
+    if (!e)
+        qFatal("%s", firstError(diags).c_str());
+    return *e;
+}
+
+} // namespace
 
 void TestFinetune::readsAndWritesEveryKey() {
     const std::string text = scenarioText(
@@ -259,6 +291,105 @@ void TestFinetune::workstationGpusAndPresets() {
         QCOMPARE(c->scaleUp.domainGpus, n);
         QVERIFY(c->scaleUp.bandwidthGBps < 32); // PCIe, no NVLink
     }
+}
+
+void TestFinetune::nf4StorageBytes() {
+    // QLoRA sec. 3: 4 bits + a 32-bit absmax per 64 weights = 4.5 bits; double quantisation
+    // 4 + 8/64 + 32/(64 * 256) = 4.127 bits.
+    QCOMPARE(baseWeightBytesPerParam(BaseWeights::Nf4, false, 4096), 0.5 + 4.0 / 64);
+    QCOMPARE(baseWeightBytesPerParam(BaseWeights::Nf4, true, 4096) * 8,
+             4.0 + 8.0 / 64 + 32.0 / 16384);
+    QCOMPARE(baseWeightBytesPerParam(BaseWeights::Int8, false, 4096), 1.0 + 4.0 / 4096);
+    QCOMPARE(baseWeightBytesPerParam(BaseWeights::Bf16, false, 4096), 2.0);
+}
+
+void TestFinetune::qloraStatesByHand() {
+    const Estimate e = estimateText(scenarioText(
+        R"({"method": "qlora", "lora_rank": 8, "lora_targets": ["q_proj", "k_proj", "v_proj",
+            "o_proj", "gate_proj", "up_proj", "down_proj"]})"));
+    // Llama 3.1 8B: per layer q, o 4096 x 4096, k, v 4096 x 1024, gate, up, down 4096 x 14336.
+    const double h = 4096, kv = 1024, ffn = 14336, layers = 32, r = 8;
+    const double linear = layers * (2 * h * h + 2 * h * kv + 3 * h * ffn);
+    const double nf4 = 0.5 + 1.0 / 64 + 4.0 / (64 * 256);
+    const double matrices = 2 * 128256 * h * 2.0; // embedding and output in bf16
+    const double norms = (layers * 2 + 1) * h * 2.0;
+    QVERIFY(std::abs(e.peakBreakdown.frozenWeights - (linear * nf4 + matrices + norms)) < 1e3);
+    const double adapters = layers * r * (2 * (h + h) + 2 * (h + kv) + 2 * (h + ffn) + (ffn + h));
+    const double adapterWeights = e.peakBreakdown.weights - e.peakBreakdown.frozenWeights;
+    QVERIFY(std::abs(adapterWeights - 2.0 * adapters) < 1.0);            // bf16, no master weights
+    QVERIFY(std::abs(e.peakBreakdown.optimizer - 4.0 * adapters) < 1.0); // bf16 Adam moments
+    // No gradient persists at the activation peak (one micro-batch, set_to_none).
+    QCOMPARE(e.peakBreakdown.gradients, 0.0);
+    QVERIFY(e.fits);
+}
+
+void TestFinetune::fullFinetuneIsPretrainingWithoutMasters() {
+    const Estimate full = estimateText(scenarioText(R"({"method": "full"})"));
+    const Estimate pre = estimateText(scenarioText("", R"(, "master_weights": false)"));
+    QCOMPARE(full.peakBytes, pre.peakBytes);
+    QCOMPARE(full.stepSeconds, pre.stepSeconds);
+    QCOMPARE(full.peakBreakdown.frozenWeights, 0.0);
+    const double params = countParameters(Catalog::builtIn().model("llama3.1-8b")->model).total();
+    QVERIFY(std::abs(full.peakBreakdown.weights - 2.0 * params) < 1e3);
+    QVERIFY(std::abs(full.peakBreakdown.optimizer - 4.0 * params) < 1e3);
+}
+
+void TestFinetune::adam8bitAndOptimizerInBackward() {
+    const double params = countParameters(Catalog::builtIn().model("llama3.1-8b")->model).total();
+    const Estimate adam = estimateText(scenarioText(R"({"method": "full"})"));
+    const Estimate eight =
+        estimateText(scenarioText(R"({"method": "full"})", R"(, "optimizer": "adam8bit")"));
+    QVERIFY(std::abs(eight.peakBreakdown.optimizer - params * 2.0 * (1.0 + 4.0 / 2048)) < 1e3);
+    QVERIFY(eight.peakAllocatedBytes < adam.peakAllocatedBytes - 1.9 * params); // 4 -> 2 B
+    // Here the gradients (16 GB) outweigh the checkpointed activations, so the peak is at the
+    // end of the backward; stepping in the backward leaves one gradient live there.
+    const Estimate inBackward =
+        estimateText(scenarioText(R"({"method": "full"})", R"(, "optimizer_in_backward": true)"));
+    QVERIFY(inBackward.peakAllocatedBytes < adam.peakAllocatedBytes);
+    QVERIFY(adam.peakAllocatedBytes - inBackward.peakAllocatedBytes > 0.25 * 2.0 * params);
+}
+
+void TestFinetune::loraBackwardSkipsWeightGradients() {
+    const Estimate full = estimateText(scenarioText(R"({"method": "full"})"));
+    const Estimate lora = estimateText(scenarioText(R"({"method": "lora"})"));
+    const Estimate qlora = estimateText(scenarioText(R"({"method": "qlora"})"));
+    // The frozen base's backward is its input-gradient GEMMs alone: about 2/3 of full's compute.
+    QVERIFY(lora.time.compute < 0.8 * full.time.compute);
+    QVERIFY(lora.time.compute > 0.55 * full.time.compute);
+    // NF4 dequantises every base linear each pass.
+    QVERIFY(qlora.stepSeconds > lora.stepSeconds);
+    QVERIFY(qlora.peakBytes < lora.peakBytes - 8 * kGiB);
+}
+
+void TestFinetune::allocatorFigures() {
+    for (const std::string& ft : {std::string(), std::string(R"({"method": "qlora"})")}) {
+        const Estimate e = estimateText(scenarioText(ft));
+        QVERIFY(e.peakAllocatedBytes > 0);
+        QVERIFY(e.peakAllocatedBytes <= e.peakReservedBytes);
+        QVERIFY(e.peakReservedBytes < e.peakBytes);
+        QVERIFY(std::abs(e.peakBreakdown.total() - e.peakBytes) < 1.0);
+        const auto json = estimateToJson(e);
+        QCOMPARE(json["memory"]["peak_allocated_bytes"].get<double>(),
+                 std::round(e.peakAllocatedBytes));
+        QCOMPARE(json["memory"]["peak_reserved_bytes"].get<double>(),
+                 std::round(e.peakReservedBytes));
+        QCOMPARE(json["memory"].contains("frozen_weights_bytes"), !ft.empty());
+    }
+    // Gradients that outlive the backward (master weights' persistent buffer) meet the
+    // activations; freed ones (set_to_none) do not.
+    TensorMoments m;
+    m.weights = 10;
+    m.gradients = 4;
+    m.activations = 6;
+    m.gradientsPersist = true;
+    QCOMPARE(allocatorPeaks(m).allocated, 20.0);
+    m.gradientsPersist = false;
+    QCOMPARE(allocatorPeaks(m).allocated, 16.0);
+    m.activations = 2;
+    const AllocatorPeaks end = allocatorPeaks(m);
+    QCOMPARE(end.allocated, 14.0);
+    QVERIFY(!end.activationMoment);
+    QCOMPARE(end.gradientsAtPeak, 4.0);
 }
 
 QTEST_GUILESS_MAIN(TestFinetune)

@@ -79,8 +79,8 @@ void TestGuiFinetune::qloraOnOne4090() {
     window.setRememberRecentFiles(false);
     QVERIFY(window.openScenario(example()));
     QVERIFY(window.waitForEstimate());
-    const Estimate* e = window.estimate();
-    QVERIFY(e);
+    const std::optional<Estimate>& e = window.estimate();
+    QVERIFY(e.has_value());
     QVERIFY(e->fits);
     QCOMPARE(e->capacityBytes, 24.0 * double(1ull << 30));
     QVERIFY(e->peakBreakdown.frozenWeights > 0);

@@ -228,10 +228,9 @@ std::string estimateToText(const Estimate& e) {
     const MemoryBreakdown& m = e.peakBreakdown;
     out += format("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n", e.peakAllocatedBytes / kGiB,
                   e.peakReservedBytes / kGiB);
-    if (m.frozenWeights > 0)
-        out += format("  memory: frozen base %.2f, adapters %.3f, gradients %.3f GiB\n",
-                      m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB,
-                      m.gradients / kGiB);
+    if (m.frozenWeights > 0) // LoRA / QLoRA: of the weights below
+        out += format("  fine-tuning: frozen base %.2f GiB, adapters %.3f GiB\n",
+                      m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB);
     out += format("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n", m.weights / kGiB,
                   m.gradients / kGiB, m.optimizer / kGiB);
     out += format("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
