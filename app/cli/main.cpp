@@ -76,6 +76,10 @@ int main(int argc, char** argv) {
     addCatalogCommand(app, options, run);
     addNetworkCommand(app, options, run);
     addCalibrateCommand(app, options, run);
+    addSearchCommand(app, options, run);
+    addCapacityCommand(app, options, run);
+    addExportCommand(app, options, run);
+    addImportCommand(app, options, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) { // --help, --version

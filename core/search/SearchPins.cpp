@@ -27,6 +27,7 @@ template <class Int> bool parseInt(const std::string& s, Int& out) {
 template <class Int>
 bool intValues(const std::string& field, const std::vector<std::string>& values, Int lowest,
                std::vector<Int>& into, Diagnostics& diags) {
+    into.clear();
     for (const std::string& v : values) {
         Int x{};
         if (!parseInt(v, x) || x < lowest) {
@@ -41,6 +42,7 @@ bool intValues(const std::string& field, const std::vector<std::string>& values,
 
 bool flagValues(const std::string& field, const std::vector<std::string>& values,
                 std::vector<int>& into, Diagnostics& diags) {
+    into.clear();
     for (const std::string& v : values) {
         if (v == "true" || v == "1")
             into.push_back(1);
@@ -57,6 +59,7 @@ bool flagValues(const std::string& field, const std::vector<std::string>& values
 template <class E>
 bool enumValues(const std::string& field, const std::vector<std::string>& values,
                 std::vector<E>& into, Diagnostics& diags) {
+    into.clear();
     for (const std::string& v : values) {
         const auto e = enumFromString<E>(v);
         if (!e) {
