@@ -101,6 +101,8 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     // MainWindow.cpp
@@ -110,6 +112,9 @@ private:
     void retranslateUi();
     void updateHeader();
     void updateStatus();
+    // Dock tabs show whole names (scroll buttons when they do not fit), and the editor docks
+    // keep a share of the window's width as it is resized.
+    void fitDocksToWindow();
     // MainWindowActions.cpp
     void createActions();
     void createMenus();
@@ -126,6 +131,11 @@ private:
     bool saveFromDialog();
     void showAbout();
     void showMessageSource(const QModelIndex& index);
+    // MainWindowLaunch.cpp: File > Export launch configuration…, File > Import job…
+    void createLaunchActions();
+    void retranslateLaunchActions();
+    void showExportDialog();
+    void showImportJobDialog();
 
     ScenarioDocument* document_;
     EstimateRunner* runner_;
@@ -160,6 +170,8 @@ private:
     QAction* clearRecentAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    QAction* exportLaunchAction_ = nullptr;
+    QAction* importJobAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 
     QDockWidget* modelDock_ = nullptr;
