@@ -1,10 +1,12 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CompareView.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
+#include "LibraryView.h"
 #include "ModelEditor.h"
 #include "PlanEditor.h"
 #include "PlanLayoutView.h"
@@ -52,6 +54,7 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
     createActions();
     createMenus();
     createToolBar();
+    createLibraryViews();
     statusTiming_ = new QLabel(this);
     statusCounts_ = new QLabel(this);
     statusBar()->addPermanentWidget(statusTiming_);
@@ -214,6 +217,7 @@ void MainWindow::createCentralArea() {
 
 void MainWindow::retranslateUi() {
     retranslateActions();
+    retranslateLibrary();
     modelDock_->setWindowTitle(tr("Model"));
     clusterDock_->setWindowTitle(tr("Cluster"));
     planDock_->setWindowTitle(tr("Parallel plan"));
@@ -291,6 +295,12 @@ bool MainWindow::showView(const QString& view) {
             dock->raise();
             return true;
         }
+    }
+    if (view == QLatin1String("library") || view == QLatin1String("compare")) {
+        tabs_->setCurrentWidget(view == QLatin1String("library")
+                                    ? static_cast<QWidget*>(libraryView_)
+                                    : static_cast<QWidget*>(compareView_));
+        return true;
     }
     const char* tabNames[] = {"dashboard", "layout", "file"};
     for (int i = 0; i < 3; ++i) {
