@@ -1,10 +1,12 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CompareView.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
+#include "LibraryView.h"
 #include "ModelEditor.h"
 #include "PlanEditor.h"
 #include "PlanLayoutView.h"
@@ -16,6 +18,7 @@
 #include "TrainingEditor.h"
 
 #include <QCloseEvent>
+
 #include <QDir>
 #include <QDockWidget>
 #include <QEvent>
@@ -24,15 +27,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ts::gui {
 
@@ -48,6 +54,7 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
     createActions();
     createMenus();
     createToolBar();
+    createLibraryViews();
     statusTiming_ = new QLabel(this);
     statusCounts_ = new QLabel(this);
     statusBar()->addPermanentWidget(statusTiming_);
@@ -180,14 +187,14 @@ void MainWindow::createCentralArea() {
     dashboardScroll->setWidget(dashboard_);
     dashboardScroll->setWidgetResizable(true);
     dashboardScroll->setFrameShape(QFrame::NoFrame);
-    dashboardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    dashboardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
     planLayout_ = new PlanLayoutView(central);
     auto* planScroll = new QScrollArea(central);
     planScroll->setWidget(planLayout_);
     planScroll->setWidgetResizable(true);
     planScroll->setFrameShape(QFrame::NoFrame);
-    planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
     sourceView_ = new QPlainTextEdit(central);
     sourceView_->setReadOnly(true);
@@ -210,6 +217,7 @@ void MainWindow::createCentralArea() {
 
 void MainWindow::retranslateUi() {
     retranslateActions();
+    retranslateLibrary();
     modelDock_->setWindowTitle(tr("Model"));
     clusterDock_->setWindowTitle(tr("Cluster"));
     planDock_->setWindowTitle(tr("Parallel plan"));
@@ -247,6 +255,31 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->accept();
 }
 
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (event->oldSize().width() != event->size().width())
+        fitDocksToWindow();
+}
+
+bool MainWindow::event(QEvent* event) {
+    // QMainWindow makes the dock tab bars lazily, when docks are tabified or moved.
+    if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show ||
+        event->type() == QEvent::ChildAdded) {
+        for (QTabBar* bar : findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+            bar->setExpanding(false);
+        }
+    }
+    return QMainWindow::event(event);
+}
+
+void MainWindow::fitDocksToWindow() {
+    // About a quarter of the window for the editors: 280 px at 1024, 420 px from 1550 up.
+    const int editors = std::clamp(width() * 27 / 100, 280, 420);
+    resizeDocks({planDock_}, {editors}, Qt::Horizontal);
+}
+
 void MainWindow::restoreWindowState() {
     restoreGeometry(settings::windowGeometry);
     restoreState(settings::windowState);
@@ -262,6 +295,12 @@ bool MainWindow::showView(const QString& view) {
             dock->raise();
             return true;
         }
+    }
+    if (view == QLatin1String("library") || view == QLatin1String("compare")) {
+        tabs_->setCurrentWidget(view == QLatin1String("library")
+                                    ? static_cast<QWidget*>(libraryView_)
+                                    : static_cast<QWidget*>(compareView_));
+        return true;
     }
     const char* tabNames[] = {"dashboard", "layout", "file"};
     for (int i = 0; i < 3; ++i) {

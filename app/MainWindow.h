@@ -30,10 +30,12 @@ class QTreeView;
 namespace ts::gui {
 
 class ClusterEditor;
+class CompareView;
 class CostsEditor;
 class DiagnosticsModel;
 class EstimateBadge;
 class EstimateCards;
+class LibraryView;
 class ModelEditor;
 class PlanEditor;
 class PlanLayoutView;
@@ -74,6 +76,15 @@ public:
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
     bool maybeSave();
 
+    // The scenario library (MainWindowLibrary.cpp): saves the document as a new version (of
+    // the library scenario it was opened from, else of a new one).
+    bool saveToLibrary(const QString& note);
+    void openLibraryVersion(const QString& scenarioJson, qint64 scenarioId, int version,
+                            const QString& name);
+    LibraryView* libraryView() const { return libraryView_; }
+    CompareView* compareView() const { return compareView_; }
+    QAction* saveToLibraryAction() const { return saveToLibraryAction_; }
+
     ScenarioDocument* document() const { return document_; }
     EstimateRunner* estimateRunner() const { return runner_; }
     ScenarioSummaryModel* summaryModel() const { return summaryModel_; }
@@ -101,6 +112,8 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     // MainWindow.cpp
@@ -110,6 +123,9 @@ private:
     void retranslateUi();
     void updateHeader();
     void updateStatus();
+    // Dock tabs show whole names (scroll buttons when they do not fit), and the editor docks
+    // keep a share of the window's width as it is resized.
+    void fitDocksToWindow();
     // MainWindowActions.cpp
     void createActions();
     void createMenus();
@@ -118,6 +134,9 @@ private:
     void updateRecentFilesMenu();
     void rememberRecentFile(const QString& path);
     void setLanguage(const QString& language);
+    // MainWindowLibrary.cpp
+    void createLibraryViews();
+    void retranslateLibrary();
     // MainWindowDocument.cpp
     void documentChanged();
     void estimateFinished(const std::shared_ptr<const EstimateResult>& result);
@@ -126,6 +145,11 @@ private:
     bool saveFromDialog();
     void showAbout();
     void showMessageSource(const QModelIndex& index);
+    // MainWindowLaunch.cpp: File > Export launch configuration…, File > Import job…
+    void createLaunchActions();
+    void retranslateLaunchActions();
+    void showExportDialog();
+    void showImportJobDialog();
 
     ScenarioDocument* document_;
     EstimateRunner* runner_;
@@ -160,6 +184,8 @@ private:
     QAction* clearRecentAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    QAction* exportLaunchAction_ = nullptr;
+    QAction* importJobAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 
     QDockWidget* modelDock_ = nullptr;
@@ -187,6 +213,11 @@ private:
     PlanLayoutView* planLayout_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    LibraryView* libraryView_ = nullptr;
+    CompareView* compareView_ = nullptr;
+    QAction* saveToLibraryAction_ = nullptr;
+    qint64 libraryScenario_ = 0; // the library scenario the document came from or went to
+    int libraryVersion_ = 0;
     QLabel* statusTiming_ = nullptr;
 };
 

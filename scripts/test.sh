@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test; then builds core, the CLI and their
-# tests again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/, no GUI) and
-# runs those too. The output ends with ctest's summary line of the main build.
+# Installs what is missing, builds, and runs every test (with a throwaway PostgreSQL server for
+# the library tests). With TRAINSCAPE_SANITIZERS=1 it then builds core, the CLI and their tests
+# again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/, no GUI) and runs
+# those too. The output ends with ctest's summary line of the main build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
 scripts/build.sh
 
+# A throwaway PostgreSQL server for the library tests (scripts/test-postgres.sh).
+source scripts/test-postgres.sh
 log=$(mktemp)
 asan_log=$(mktemp)
-trap 'rm -f "$log" "$asan_log"' EXIT
+trap 'stop_test_postgres; rm -f "$log" "$asan_log"' EXIT
+start_test_postgres
 status=0
 (cd build && ctest --output-on-failure --timeout 600) 2>&1 | tee "$log" || status=$?
 summary=$(grep -E "tests passed, [0-9]+ tests failed out of" "$log" | tail -n 1 || true)
 
 # Sanitizers (issue 19): any memory error or undefined behaviour fails the test that hit it.
-if [ "${TRAINSCAPE_SKIP_SANITIZERS:-0}" != "1" ]; then
+if [ "${TRAINSCAPE_SANITIZERS:-0}" = "1" ]; then
     start=$(date +%s)
     cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRAINSCAPE_SANITIZE=ON \
         -DTRAINSCAPE_BUILD_GUI=OFF -DTRAINSCAPE_BUILD_BENCHMARKS=OFF >/dev/null

@@ -1,15 +1,20 @@
-// estimate FILE [--json]
+// estimate FILE [--json] [--explain]
 
 #include "CliCommands.h"
 
 #include "estimate/EstimateFinite.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
+#include "estimate/Explain.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
 
 namespace ts::cli {
+
+namespace {
+bool explainFlag = false; // --explain (one command line per process)
+} // namespace
 
 int runEstimate(const Options& options) {
     Catalog catalog;
@@ -36,7 +41,14 @@ int runEstimate(const Options& options) {
     for (const auto& d : estimateDiags.warnings())
         warnings.push_back(d.path + ": " + d.message);
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
-    const auto json = estimateToJson(*estimate);
+    std::optional<Explanation> explanation;
+    if (explainFlag) {
+        CalibrationRegistry calibrations;
+        if (!loadCalibrations(options, calibrations))
+            return kExitBadInput;
+        explanation = explainEstimate(*resolved, *estimate, catalog, calibrations);
+    }
+    auto json = estimateToJson(*estimate);
     if (const auto where = firstNonFiniteNumber(json)) {
         std::fprintf(stderr,
                      "%s: error: the estimate's %s is not a finite number: the scenario's figures "
@@ -45,10 +57,15 @@ int runEstimate(const Options& options) {
                      file.c_str(), where->c_str());
         return kExitBadInput;
     }
-    if (options.json)
+    if (options.json) {
+        if (explanation)
+            json["explain"] = explanationToJson(*explanation);
         std::printf("%s\n", json.dump(2).c_str());
-    else
+    } else {
         std::printf("%s", estimateToText(*estimate).c_str());
+        if (explanation)
+            std::printf("\n%s", explanationToText(*explanation).c_str());
+    }
     return kExitOk;
 }
 
@@ -56,6 +73,10 @@ void addEstimateCommand(CLI::App& app, Options& options, CommandRunner& run) {
     CLI::App* sub = addScenarioFileCommand(
         app, "estimate", "Estimate memory, step time, throughput, energy and cost of a scenario",
         options);
+    sub->add_flag("--explain", explainFlag,
+                  "Also say what bounds the step (each part's resource, exposed and hidden "
+                  "traffic per link class) and which edits change it most (each degree doubled "
+                  "and halved, each link twice and half as fast, re-estimated)");
     setRunner(sub, run, [&options] { return runEstimate(options); });
 }
 

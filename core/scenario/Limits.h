@@ -56,6 +56,8 @@ inline constexpr IntRange kPipelineStages{1, 128, "twice the largest published p
 inline constexpr IntRange kVpp{1, 1'024, "Megatron-LM runs use vpp up to ~12"};
 inline constexpr IntRange kPipelineChunks{1, 1'024, "pp * vpp chunks each hold a layer or more"};
 inline constexpr RealRange kTokens{1, 1e18, "1000x the largest published training set"};
+// LoRA rank: the model's hidden size bounds it further (scenario/FinetuneResolver.cpp).
+inline constexpr int kMaxLoraRank = 1'000'000;
 
 // Costs.
 inline constexpr RealRange kPrice{0, 1e9, "no GPU-hour or kWh costs a billion dollars"};
