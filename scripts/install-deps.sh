@@ -16,6 +16,10 @@ packages=(
     chromium poppler-utils
     libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
+# scripts/fuzz.sh only (libFuzzer comes with clang's runtime); the test command needs neither.
+if [ "${1:-}" = "--fuzz" ]; then
+    packages+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test. The output ends with ctest's
-# summary line.
+# Installs what is missing, builds, and runs every test (with a throwaway PostgreSQL server for
+# the library tests). With TRAINSCAPE_SANITIZERS=1 it then builds core, the CLI and their tests
+# again with AddressSanitizer and UndefinedBehaviorSanitizer (build-asan/, no GUI) and runs
+# those too. The output ends with ctest's summary line of the main build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,11 +12,29 @@ scripts/build.sh
 # A throwaway PostgreSQL server for the library tests (scripts/test-postgres.sh).
 source scripts/test-postgres.sh
 log=$(mktemp)
-trap 'stop_test_postgres; rm -f "$log"' EXIT
+asan_log=$(mktemp)
+trap 'stop_test_postgres; rm -f "$log" "$asan_log"' EXIT
 start_test_postgres
 status=0
 (cd build && ctest --output-on-failure --timeout 600) 2>&1 | tee "$log" || status=$?
 summary=$(grep -E "tests passed, [0-9]+ tests failed out of" "$log" | tail -n 1 || true)
+
+# Sanitizers (issue 19): any memory error or undefined behaviour fails the test that hit it.
+if [ "${TRAINSCAPE_SANITIZERS:-0}" = "1" ]; then
+    start=$(date +%s)
+    cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRAINSCAPE_SANITIZE=ON \
+        -DTRAINSCAPE_BUILD_GUI=OFF -DTRAINSCAPE_BUILD_BENCHMARKS=OFF >/dev/null
+    cmake --build build-asan --parallel "$(nproc)"
+    export ASAN_OPTIONS=abort_on_error=1:detect_leaks=1:strict_string_checks=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    export LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0
+    (cd build-asan && ctest --output-on-failure --timeout 1200) 2>&1 | tee "$asan_log" ||
+        status=$?
+    asan_summary=$(grep -E "tests passed, [0-9]+ tests failed out of" "$asan_log" | tail -n 1 ||
+        true)
+    echo
+    echo "sanitizers (ASan+UBSan, $(($(date +%s) - start)) s): ${asan_summary:-no summary line}"
+fi
 echo
 echo "${summary:-ctest produced no summary line}"
 exit "$status"

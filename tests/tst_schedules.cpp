@@ -11,6 +11,7 @@
 
 #include "estimate/Estimate.h"
 #include "estimate/MemoryModel.h"
+#include "parallel/FlowShop.h"
 #include "parallel/PipelineSchedule.h"
 
 #include <QtTest>
@@ -624,6 +625,8 @@ private slots:
     void zeroBubbleH1Extrapolation();
     void zeroBubbleVExtrapolation();
     void zeroBubbleVMatchesReference();
+    void flowShopMatchesSimulation();
+    void gpipeOfBillionsOfMicrobatches();
 };
 
 void TestSchedules::memoryFormulaMatchesSimulation_data() {
@@ -969,6 +972,84 @@ void TestSchedules::zeroBubbleVMatchesReference() {
           "off in %d cases",
           shortcuts, declined, missed);
     QVERIFY(shortcuts > 200 && declined < 60);
+}
+
+// GPipe and breadth-first in closed form (parallel/FlowShop.h) against the full event
+// simulation, with unequal stages and edge delays: the same stage ends, to rounding.
+void TestSchedules::flowShopMatchesSimulation() {
+    using K = PipelineScheduleKind;
+    std::mt19937 random(19);
+    std::uniform_real_distribution<double> time(0.1, 3.0);
+    int cases = 0;
+    for (K k : {K::GPipe, K::BreadthFirst})
+        for (int p : {1, 2, 3, 5, 8})
+            for (int v : {1, 2, 3}) {
+                if (k == K::GPipe && v > 1)
+                    continue;
+                for (std::int64_t m : {1, 2, 7, 40}) {
+                    std::vector<double> f(static_cast<std::size_t>(p) * v), b(f.size());
+                    for (std::size_t i = 0; i < f.size(); ++i) {
+                        f[i] = time(random);
+                        b[i] = time(random);
+                    }
+                    PipelineInput in;
+                    in.schedule = k;
+                    in.stages = p;
+                    in.chunks = v;
+                    in.microbatches = m;
+                    in.forwardSeconds = f.data();
+                    in.backwardSeconds = b.data();
+                    in.edgeDelaySeconds = cases % 3 == 0 ? 0.0 : 0.05 * (cases % 7);
+                    QVERIFY(hasFlowShopForm(in));
+                    const PipelineResult sim = simulatePipeline(in, nullptr, 1LL << 40);
+                    const PipelineResult closed = flowShopSchedule(in);
+                    QVERIFY(sim.ok && !sim.extrapolated);
+                    for (int s = 0; s < p; ++s) {
+                        const double want = sim.stageEndSeconds[s];
+                        QVERIFY2(std::abs(closed.stageEndSeconds[s] - want) <= 1e-12 * want,
+                                 qPrintable(QString("%1 p%2 v%3 m%4 stage %5: %6 vs %7")
+                                                .arg(nameOf(k))
+                                                .arg(p)
+                                                .arg(v)
+                                                .arg(m)
+                                                .arg(s)
+                                                .arg(closed.stageEndSeconds[s], 0, 'g', 17)
+                                                .arg(want, 0, 'g', 17)));
+                        QVERIFY(std::abs(closed.stageBusySeconds[s] - sim.stageBusySeconds[s]) <=
+                                1e-12 * sim.stageBusySeconds[s]);
+                    }
+                    ++cases;
+                }
+            }
+    QCOMPARE(cases, 4 * 5 + 4 * 5 * 3);
+}
+
+// Issue 19: GPipe or breadth-first with 2^32 micro-batches died of std::bad_alloc; in closed
+// form it takes microseconds: (m + p - 1)(F + B) + 2 (p - 1) delay with equal stages, and the
+// timeline holds the budget's worth of operations.
+void TestSchedules::gpipeOfBillionsOfMicrobatches() {
+    using K = PipelineScheduleKind;
+    const int p = 8;
+    const std::int64_t m = 1LL << 32;
+    const std::vector<double> f(p, 1.0), b(p, 2.0);
+    for (K k : {K::GPipe, K::BreadthFirst}) {
+        PipelineInput in;
+        in.schedule = k;
+        in.stages = p;
+        in.chunks = 1;
+        in.microbatches = m;
+        in.forwardSeconds = f.data();
+        in.backwardSeconds = b.data();
+        in.edgeDelaySeconds = 0.25;
+        std::vector<TimelineEvent> timeline;
+        const PipelineResult r = simulatePipeline(in, &timeline, 4096);
+        QVERIFY(r.ok && r.extrapolated);
+        const double expected = double(m + p - 1) * 3.0 + 2.0 * (p - 1) * 0.25;
+        QVERIFY2(std::abs(r.makespanSeconds - expected) <= 1e-12 * expected,
+                 qPrintable(QString::number(r.makespanSeconds, 'g', 17)));
+        QCOMPARE(r.simulatedMicrobatches, std::int64_t{4096 / (2 * p)});
+        QCOMPARE(timeline.size(), std::size_t{4096});
+    }
 }
 
 QTEST_GUILESS_MAIN(TestSchedules)

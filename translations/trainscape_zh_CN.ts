@@ -211,6 +211,11 @@
         <source>Whole iteration</source>
         <translation>整个迭代</translation>
     </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="22" />
+        <source>8-bit AdamW (bitsandbytes, torchao)</source>
+        <translation>8 位 AdamW（bitsandbytes、torchao）</translation>
+    </message>
 </context>
 <context>
     <name>HuggingFaceConfig</name>
@@ -990,6 +995,41 @@
     <message>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="248" />
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="256" />
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="258" />
+        <source>%1, rank %2 on %3 modules, %4 base</source>
+        <translation>%1，秩 %2，作用于 %3 个模块，%4 基座</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259" />
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259" />
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="263" />
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="264" />
+        <source>The frozen base keeps no gradients or optimizer states</source>
+        <translation>冻结基座不保存梯度和优化器状态</translation>
     </message>
 </context>
 <context>
@@ -2296,6 +2336,26 @@
         <source>GiB per GPU</source>
         <translation>每 GPU GiB</translation>
     </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="38" />
+        <source>Frozen base</source>
+        <translation>冻结基座</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="40" />
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="41" />
+        <source>Adapter gradients</source>
+        <translation>适配器梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="42" />
+        <source>Adapter optimizer states</source>
+        <translation>适配器优化器状态</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::ModelEditor</name>
@@ -2742,7 +2802,7 @@
         <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-app/widgets/PlanLayoutView.cpp" line="266"/>
+        <location filename="../../work/wt-app/widgets/PlanLayoutView.cpp" line="266" />
         <source>pipeline: forward pass from stage 0 to stage %1</source>
         <translation>流水线：前向传播从阶段 0 到阶段 %1</translation>
     </message>
@@ -2881,7 +2941,7 @@
         <translation>平均功率 %1</translation>
     </message>
     <message>
-        <location filename="../../work/wt-app/widgets/RunCostCards.cpp" line="77"/>
+        <location filename="../../work/wt-app/widgets/RunCostCards.cpp" line="77" />
         <source>set Tokens to train (Training dock)</source>
         <translation>请设置训练 token 数（训练面板）</translation>
     </message>
@@ -3164,6 +3224,191 @@
     <message>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run's days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="67" />
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="68" />
+        <source>None (pre-training)</source>
+        <translation>无（预训练）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="69" />
+        <source>Every weight trains with full optimizer states</source>
+        <translation>所有权重都训练，保留完整的优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="70" />
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="71" />
+        <source>Every weight trains; states in the training precision</source>
+        <translation>所有权重都训练；状态采用训练精度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="72" />
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="73" />
+        <source>Low-rank adapters on a frozen 16-bit base (Hu et al. 2021)</source>
+        <translation>在冻结的 16 位基座上加低秩适配器（Hu 等，2021）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="74" />
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="75" />
+        <source>Adapters on a 4-bit NF4 base (Dettmers et al. 2023)</source>
+        <translation>在 4 位 NF4 基座上加适配器（Dettmers 等，2023）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="76" />
+        <source>Which weights train (the scenario's finetune section)</source>
+        <translation>哪些权重参与训练（场景的 finetune 部分）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="100" />
+        <source>Adapter targets</source>
+        <translation>适配器目标模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="101" />
+        <source>q, v (PEFT default)</source>
+        <translation>q、v（PEFT 默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="102" />
+        <source>q, k, v</source>
+        <translation>q、k、v</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="103" />
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="105" />
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="108" />
+        <source>All linear layers and lm_head</source>
+        <translation>所有线性层及 lm_head</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="111" />
+        <source>The modules the adapters wrap</source>
+        <translation>适配器所包裹的模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="118" />
+        <source>Base weights</source>
+        <translation>基座权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="119" />
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="120" />
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="121" />
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="122" />
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="123" />
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="124" />
+        <source>Storage of the frozen base: 16-bit for LoRA, quantised for QLoRA</source>
+        <translation>冻结基座的存储格式：LoRA 为 16 位，QLoRA 为量化格式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="156" />
+        <source>Optimizer step in backward</source>
+        <translation>在反向传播中执行优化器更新</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="157" />
+        <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
+        <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="159" />
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="160" />
+        <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
+        <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="162" />
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="163" />
+        <source>Compiled model: fused elementwise kernels keep fewer activations</source>
+        <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="164" />
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="167" />
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="168" />
+        <source>Rank r of each adapter (typically 8 to 64)</source>
+        <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="173" />
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="174" />
+        <source>Scaling alpha / r of the update</source>
+        <translation>更新量的缩放系数 alpha / r</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="180" />
+        <source>Double quantisation</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="181" />
+        <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
+        <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
     </message>
 </context>
 <context>

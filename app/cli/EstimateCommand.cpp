@@ -2,6 +2,7 @@
 
 #include "CliCommands.h"
 
+#include "estimate/EstimateFinite.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "estimate/Explain.h"
@@ -47,8 +48,16 @@ int runEstimate(const Options& options) {
             return kExitBadInput;
         explanation = explainEstimate(*resolved, *estimate, catalog, calibrations);
     }
+    auto json = estimateToJson(*estimate);
+    if (const auto where = firstNonFiniteNumber(json)) {
+        std::fprintf(stderr,
+                     "%s: error: the estimate's %s is not a finite number: the scenario's figures "
+                     "are beyond what the model can represent (see the accepted ranges in "
+                     "core/scenario/Limits.h)\n",
+                     file.c_str(), where->c_str());
+        return kExitBadInput;
+    }
     if (options.json) {
-        auto json = estimateToJson(*estimate);
         if (explanation)
             json["explain"] = explanationToJson(*explanation);
         std::printf("%s\n", json.dump(2).c_str());

@@ -28,6 +28,8 @@ bool loadCatalog(const Options& options, Catalog& catalog) {
 void printDiagnostics(const std::string& file, const Diagnostics& diags) {
     for (const auto& d : diags.all())
         std::fprintf(stderr, "%s: %s\n", file.c_str(), d.toString().c_str());
+    if (diags.dropped() > 0)
+        std::fprintf(stderr, "%s: ... and %zu more\n", file.c_str(), diags.dropped());
 }
 
 static Json diagnosticsToJson(const std::vector<Diagnostic>& list) {

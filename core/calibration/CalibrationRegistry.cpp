@@ -78,6 +78,15 @@ bool CalibrationRegistry::addDocument(const std::string& jsonText, const std::st
         appendWithOrigin(diagnostics, local, origin);
         return false;
     }
+    // An id names one profile: a second file with a taken id (a user's copy of a shipped
+    // profile, two exports under one name) would silently change what scenarios select.
+    if (auto taken = find(profile->id)) {
+        diagnostics.error("/id", origin + ": the id " + quoteInput(profile->id) +
+                                     " is already taken by " + taken->origin +
+                                     "; give this profile another id (e.g. " +
+                                     quoteInput(profile->id + "-lab") + ")");
+        return false;
+    }
     profile->origin = origin;
     add(std::move(*profile));
     return true;

@@ -1,8 +1,9 @@
 #pragma once
 // The calibration profiles a scenario can select by id: the shipped ones
 // (resources/calibration/*.json, compiled in) and the user's, from folders of *.json files
-// (the CLI's --calibration-dir, the environment variable TRAINSCAPE_CALIBRATION_DIR). A user
-// profile with a shipped id replaces the shipped one.
+// (the CLI's --calibration-dir, the environment variable TRAINSCAPE_CALIBRATION_DIR). Ids are
+// unique: a file whose id is already taken (by a shipped profile or an earlier file) is
+// refused with a diagnostic at /id, never silently put in the other's place.
 
 #include "calibration/CalibrationProfile.h"
 #include "common/Diagnostics.h"

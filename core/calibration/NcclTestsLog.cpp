@@ -1,6 +1,7 @@
 #include "calibration/NcclTestsLog.h"
 
 #include "common/JsonObjectReader.h"
+#include "scenario/Limits.h"
 
 #include <algorithm>
 #include <cctype>
@@ -209,8 +210,14 @@ std::optional<NcclTestsLog> parseNcclTestsLog(const std::string& text, const std
             }
             continue; // other comments: units line, "Using devices", version, blank '#'
         }
-        if (!isInteger(tok[0]))
+        if (!isInteger(tok[0])) {
+            // A row of the table whose size is not a whole number of bytes is a broken row,
+            // not launcher chatter to skip.
+            if (columnsLine && !summaryLine && tok.size() == columns.size() && toNumber(tok[0]))
+                return fail(n, "column 'size' is " + quoted(tok[0]) +
+                                   ": expected a whole number of bytes");
             continue; // NCCL INFO/WARN lines, launcher chatter
+        }
         if (!columnsLine) {
             if (!headerLine)
                 return fail(firstNonEmpty,
@@ -233,20 +240,29 @@ std::optional<NcclTestsLog> parseNcclTestsLog(const std::string& text, const std
                                std::to_string(columns.size()));
         NcclTestsRow row;
         row.line = n;
-        auto number = [&](std::size_t index, const char* what, double& out) {
+        // nccl-tests sizes stay below a few GB (its -e maxBytes); 16 TiB leaves a margin.
+        static constexpr limits::RealRange kBytes{0, 17592186044416.0, "16 TiB"};
+        static constexpr limits::RealRange kTimeUs{0, limits::kKernelTimeUs.max,
+                                                   limits::kKernelTimeUs.reason};
+        static constexpr limits::RealRange kGBps{0, limits::kBandwidthGBps.max,
+                                                 limits::kBandwidthGBps.reason};
+        auto number = [&](std::size_t index, const char* what, const limits::RealRange& range,
+                          double& out) {
             auto v = toNumber(tok[index]);
-            if (!v || *v < 0) {
+            if (!v || !range.contains(*v)) {
                 error = {n, std::string("column '") + what + "' is " + quoted(tok[index]) +
-                                ", not a number"};
+                                ": expected a number from " + formatNumber(range.min) + " to " +
+                                formatNumber(range.max) + " (" + range.reason + ")"};
                 return false;
             }
             out = *v;
             return true;
         };
-        if (!number(0, "size", row.bytes) || !number(timeIndex, "time", row.timeUs) ||
-            !number(timeIndex + 1, "algbw", row.algbwGBps) ||
-            !number(timeIndex + 2, "busbw", row.busbwGBps) ||
-            !number(timeIndex + 4, "time", row.inPlaceTimeUs))
+        if (!number(0, "size", kBytes, row.bytes) ||
+            !number(timeIndex, "time", kTimeUs, row.timeUs) ||
+            !number(timeIndex + 1, "algbw", kGBps, row.algbwGBps) ||
+            !number(timeIndex + 2, "busbw", kGBps, row.busbwGBps) ||
+            !number(timeIndex + 4, "time", kTimeUs, row.inPlaceTimeUs))
             return std::nullopt;
         for (std::size_t wrongIndex : {timeIndex + 3, timeIndex + 7}) {
             auto wrong = toNumber(tok[wrongIndex]);

@@ -1,6 +1,28 @@
 #include "common/Diagnostics.h"
 
+#include <algorithm>
+
 namespace ts {
+
+std::string quoteInput(std::string_view text, std::size_t maxBytes) {
+    // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on "\"" + std::string(...).
+    std::string out;
+    out.reserve(std::min(text.size(), maxBytes) + 32);
+    out += '"';
+    if (text.size() <= maxBytes) {
+        out.append(text);
+        out += '"';
+        return out;
+    }
+    std::size_t cut = maxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+        --cut; // not inside a UTF-8 sequence
+    out.append(text.substr(0, cut));
+    out.append("...\" (");
+    out.append(std::to_string(text.size()));
+    out.append(" bytes)");
+    return out;
+}
 
 std::string Diagnostic::toString() const {
     const char* kind = severity == Severity::Error ? "error" : "warning";
@@ -8,12 +30,25 @@ std::string Diagnostic::toString() const {
 }
 
 void Diagnostics::error(std::string path, std::string message) {
-    items_.push_back({Severity::Error, std::move(path), std::move(message)});
     ++errorCount_;
+    if (items_.size() >= kMaxKept) {
+        ++dropped_;
+        return;
+    }
+    items_.push_back({Severity::Error, std::move(path), std::move(message)});
 }
 
 void Diagnostics::warning(std::string path, std::string message) {
+    if (items_.size() >= kMaxKept) {
+        ++dropped_;
+        return;
+    }
     items_.push_back({Severity::Warning, std::move(path), std::move(message)});
+}
+
+void Diagnostics::amendLast(const std::string& text) {
+    if (!items_.empty())
+        items_.back().message += text;
 }
 
 std::vector<Diagnostic> Diagnostics::errors() const {
@@ -46,10 +81,14 @@ bool Diagnostics::hasErrorAt(const std::string& path) const {
 
 void Diagnostics::append(const Diagnostics& other) {
     for (const auto& d : other.items_) {
-        items_.push_back(d);
         if (d.severity == Severity::Error)
-            ++errorCount_;
+            error(d.path, d.message);
+        else
+            warning(d.path, d.message);
     }
+    // Errors the other dropped still count.
+    errorCount_ += other.errorCount_ - other.errors().size();
+    dropped_ += other.dropped_;
 }
 
 std::string jsonPointerChild(const std::string& parent, const std::string& key) {

@@ -3,6 +3,7 @@
 // "/parallelism/tp") of what caused it and says what would be right.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ts {
@@ -24,17 +25,29 @@ public:
 
     bool hasErrors() const { return errorCount_ > 0; }
     std::size_t errorCount() const { return errorCount_; }
+    // Diagnostics past kMaxKept are counted, not kept: a file of a million bad entries gets
+    // its first thousand messages and a count, not a gigabyte of text.
+    static constexpr std::size_t kMaxKept = 1000;
+    std::size_t dropped() const { return dropped_; }
     const std::vector<Diagnostic>& all() const { return items_; }
     std::vector<Diagnostic> errors() const;
     std::vector<Diagnostic> warnings() const;
     // True when some diagnostic's path equals `path` or lies below it.
     bool hasErrorAt(const std::string& path) const;
     void append(const Diagnostics& other);
+    // Adds `text` to the last diagnostic's message (e.g. the reason of a limit).
+    void amendLast(const std::string& text);
 
 private:
     std::vector<Diagnostic> items_;
     std::size_t errorCount_ = 0;
+    std::size_t dropped_ = 0;
 };
+
+// Input quoted in a message, cut to a readable length: "text" when short, else its first
+// `maxBytes` bytes (never splitting a UTF-8 character), "..." and its size, so that a 15 MB key
+// or CSV cell never fills a terminal.
+std::string quoteInput(std::string_view text, std::size_t maxBytes = 60);
 
 // Appends a key or an index to a JSON pointer, escaping '~' and '/' per RFC 6901.
 std::string jsonPointerChild(const std::string& parent, const std::string& key);

@@ -182,6 +182,31 @@ std::optional<double> JsonObjectReader::number(std::string_view key, double min,
     return v;
 }
 
+template <class F> auto JsonObjectReader::withReason(const char* reason, F read) {
+    const std::size_t before = diags_.all().size();
+    auto value = read();
+    if (diags_.all().size() > before && reason && *reason)
+        diags_.amendLast(std::string(" (") + reason + ")");
+    return value;
+}
+
+std::optional<std::int64_t> JsonObjectReader::integer(std::string_view key,
+                                                      const limits::IntRange& range) {
+    return withReason(range.reason, [&] { return integer(key, range.min, range.max); });
+}
+
+std::optional<int> JsonObjectReader::int32(std::string_view key, const limits::IntRange& range) {
+    auto v = integer(key, range);
+    if (!v)
+        return std::nullopt;
+    return static_cast<int>(*v);
+}
+
+std::optional<double> JsonObjectReader::number(std::string_view key,
+                                               const limits::RealRange& range) {
+    return withReason(range.reason, [&] { return number(key, range.min, range.max); });
+}
+
 std::optional<std::string> JsonObjectReader::string(std::string_view key, std::size_t maxLength) {
     const Json* value = lookup(key);
     if (!value || value->is_null())
@@ -244,10 +269,19 @@ std::optional<std::size_t> JsonObjectReader::choice(std::string_view key,
 void JsonObjectReader::finish() {
     if (!object_)
         return;
+    // Enough to see what is wrong; a file of a million stray keys gets one line for the rest.
+    constexpr std::size_t kMaxUnknownReported = 20;
+    std::size_t unknown = 0;
     for (auto it = object_->begin(); it != object_->end(); ++it) {
         const std::string& key = it.key();
         if (allowed_.count(key))
             continue;
+        if (++unknown > kMaxUnknownReported)
+            continue;
+        if (key.size() > 64) {
+            diags_.error(path_, "unknown key " + quoteInput(key) + ": no key is that long");
+            continue;
+        }
         // Suggest only near misses; among equally near ones, the longest common prefix.
         std::string best;
         std::size_t bestDistance = 3, bestPrefix = 0;
@@ -274,6 +308,9 @@ void JsonObjectReader::finish() {
         }
         diags_.error(childPath(key), message);
     }
+    if (unknown > kMaxUnknownReported)
+        diags_.error(path_, std::to_string(unknown - kMaxUnknownReported) +
+                                " more unknown keys in this object");
 }
 
 } // namespace ts

@@ -6,6 +6,7 @@
 // accepted range or values.
 
 #include "common/Diagnostics.h"
+#include "common/Range.h"
 
 #include <cstdint>
 #include <optional>
@@ -50,6 +51,10 @@ public:
     // A finite number in [min, max]; with minExclusive the bound itself is refused.
     std::optional<double> number(std::string_view key, double min, double max,
                                  bool minExclusive = false);
+    // The same within a named range (scenario/Limits.h): a refusal also quotes its reason.
+    std::optional<std::int64_t> integer(std::string_view key, const limits::IntRange& range);
+    std::optional<int> int32(std::string_view key, const limits::IntRange& range);
+    std::optional<double> number(std::string_view key, const limits::RealRange& range);
     std::optional<std::string> string(std::string_view key, std::size_t maxLength = 4096);
     std::optional<bool> boolean(std::string_view key);
     // One of `choices` (a string); the message lists them.
@@ -68,6 +73,8 @@ public:
 
 private:
     const Json* lookup(std::string_view key);
+    // Runs `read`, and adds `reason` to the error it records, if any.
+    template <class F> auto withReason(const char* reason, F read);
     void typeError(std::string_view key, const Json& value, std::string_view expected);
 
     const Json* object_ = nullptr;

@@ -1,5 +1,7 @@
 #include "energy/EnergyEstimate.h"
 
+#include "common/TextFormat.h"
+
 #include "energy/GridWindow.h"
 #include "energy/PowerModel.h"
 #include "energy/TrainingCost.h"
@@ -14,9 +16,7 @@ namespace {
 constexpr double kJoulesPerKwh = 3.6e6;
 
 std::string kilowatts(double w) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.2f kW", w / 1000.0);
-    return buf;
+    return printfText("%.2f kW", w / 1000.0);
 }
 
 ClusterPower clusterPower(const ResolvedScenario& sc, const Estimate& e) {

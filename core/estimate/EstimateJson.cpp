@@ -1,5 +1,7 @@
 #include "estimate/EstimateJson.h"
 
+#include "common/TextFormat.h"
+
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -41,12 +43,6 @@ ordered_json hostMemoryJson(const std::optional<HostMemory>& h) {
     j["nvme_capacity_bytes"] =
         h->nvmeCapacityBytes ? bytesValue(*h->nvmeCapacityBytes) : ordered_json(nullptr);
     return j;
-}
-
-std::string format(const char* fmt, double a, double b = 0, double c = 0) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, fmt, a, b, c);
-    return buf;
 }
 
 constexpr double kGiB = double(1ull << 30);
@@ -108,31 +104,32 @@ std::string energyText(const Estimate& e) {
     const EnergyBreakdown& b = r.stepJoules;
     const double total = b.total() > 0 ? b.total() : 1.0;
     std::string out;
-    out += format("energy: %.2f MJ per step, average %.3f MW (PUE %.2f)\n", *e.stepJoules / 1e6,
-                  *e.avgPowerW / 1e6, r.pue);
+    out += printfText("energy: %.2f MJ per step, average %.3f MW (PUE %.2f)\n", *e.stepJoules / 1e6,
+                      *e.avgPowerW / 1e6, r.pue);
     if (r.stepCo2Kg)
-        out += format("  CO2 %.3f kg per step\n", *r.stepCo2Kg);
-    out += format("  GPUs %.1f%%, hosts %.1f%%,", 100 * b.gpus / total, 100 * b.hosts / total);
-    out += format(" network %.1f%%, cooling %.1f%%\n", 100 * b.network / total,
-                  100 * b.cooling / total);
-    out += format("  GPU W: compute %.0f, memory %.0f,", r.gpuWatts.computeBound,
-                  r.gpuWatts.memoryBound);
-    out += format(" communicating %.0f, idle %.0f\n", r.gpuWatts.communicating, r.gpuWatts.idle);
-    out += format("  node peak %.2f kW", r.peakNodeW / 1e3);
-    out += r.nodeMaxW > 0 ? format(" of %.2f kW rated\n", r.nodeMaxW / 1e3) : "\n";
+        out += printfText("  CO2 %.3f kg per step\n", *r.stepCo2Kg);
+    out += printfText("  GPUs %.1f%%, hosts %.1f%%,", 100 * b.gpus / total, 100 * b.hosts / total);
+    out += printfText(" network %.1f%%, cooling %.1f%%\n", 100 * b.network / total,
+                      100 * b.cooling / total);
+    out += printfText("  GPU W: compute %.0f, memory %.0f,", r.gpuWatts.computeBound,
+                      r.gpuWatts.memoryBound);
+    out +=
+        printfText(" communicating %.0f, idle %.0f\n", r.gpuWatts.communicating, r.gpuWatts.idle);
+    out += printfText("  node peak %.2f kW", r.peakNodeW / 1e3);
+    out += r.nodeMaxW > 0 ? printfText(" of %.2f kW rated\n", r.nodeMaxW / 1e3) : "\n";
     if (e.usdPerMillionTokens)
         out += "cost (" + r.ownership +
-               "): " + format("$%.3f per million tokens\n", *e.usdPerMillionTokens);
+               "): " + printfText("$%.3f per million tokens\n", *e.usdPerMillionTokens);
     if (e.trainKwh)
-        out += format("train: %.0f MWh", *e.trainKwh / 1e3) +
-               (e.trainCo2Kg ? format(", %.0f t CO2", *e.trainCo2Kg / 1e3) : std::string()) +
-               (e.trainUsd ? format(", $%.2fM", *e.trainUsd / 1e6) : std::string()) +
-               (r.trainGpuHours ? format(", %.2fM GPU-hours", *r.trainGpuHours / 1e6)
+        out += printfText("train: %.0f MWh", *e.trainKwh / 1e3) +
+               (e.trainCo2Kg ? printfText(", %.0f t CO2", *e.trainCo2Kg / 1e3) : std::string()) +
+               (e.trainUsd ? printfText(", $%.2fM", *e.trainUsd / 1e6) : std::string()) +
+               (r.trainGpuHours ? printfText(", %.2fM GPU-hours", *r.trainGpuHours / 1e6)
                                 : std::string()) +
                "\n";
     if (r.window)
-        out += format("grid window: first hour %.0f t CO2, best start %.0f t CO2",
-                      r.window->firstCo2Kg / 1e3, r.window->lowestCo2Kg / 1e3) +
+        out += printfText("grid window: first hour %.0f t CO2, best start %.0f t CO2",
+                          r.window->firstCo2Kg / 1e3, r.window->lowestCo2Kg / 1e3) +
                " (" + r.window->lowestCo2Start + ")\n";
     return out;
 }
@@ -147,7 +144,12 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     ordered_json memory = ordered_json::object();
     memory["capacity_bytes"] = bytesValue(e.capacityBytes);
     memory["peak_bytes"] = bytesValue(e.peakBytes);
+    memory["peak_allocated_bytes"] = bytesValue(e.peakAllocatedBytes);
+    memory["peak_reserved_bytes"] = bytesValue(e.peakReservedBytes);
     memory["breakdown_bytes"] = memoryBreakdownJson(e.peakBreakdown);
+    // Fine-tuning with adapters: the weights split into the frozen base and the adapters.
+    if (e.peakBreakdown.frozenWeights > 0)
+        memory["frozen_weights_bytes"] = bytesValue(e.peakBreakdown.frozenWeights);
     memory["host_memory"] = hostMemoryJson(e.hostMemory);
     j["memory"] = std::move(memory);
 
@@ -217,33 +219,36 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
 std::string estimateToText(const Estimate& e) {
     std::string out;
     out += e.fits ? "fits: yes" : "fits: NO";
-    out +=
-        format("  peak %.1f GiB of %.1f GiB (stage ", e.peakBytes / kGiB, e.capacityBytes / kGiB);
+    out += printfText("  peak %.1f GiB of %.1f GiB (stage ", e.peakBytes / kGiB,
+                      e.capacityBytes / kGiB);
     out += std::to_string(e.peakStage) + ")\n";
     const MemoryBreakdown& m = e.peakBreakdown;
-    out += format("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n", m.weights / kGiB,
+    out += printfText("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n", e.peakAllocatedBytes / kGiB,
+                  e.peakReservedBytes / kGiB);
+    if (m.frozenWeights > 0) // LoRA / QLoRA: of the weights below
+        out += printfText("  fine-tuning: frozen base %.2f GiB, adapters %.3f GiB\n",
+                      m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB);
+    out += printfText("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n", m.weights / kGiB,
                   m.gradients / kGiB, m.optimizer / kGiB);
-    out += format("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
+    out += printfText("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
                   m.activations / kGiB, m.commBuffers / kGiB, m.framework / kGiB);
     if (e.hostMemory) {
         const HostMemory& h = *e.hostMemory;
-        out += format("  offloaded: %.1f GiB host memory per node", h.bytesPerNode / kGiB);
-        out += h.capacityBytes ? format(" of %.1f GiB", *h.capacityBytes / kGiB)
+        out += printfText("  offloaded: %.1f GiB host memory per node", h.bytesPerNode / kGiB);
+        out += h.capacityBytes ? printfText(" of %.1f GiB", *h.capacityBytes / kGiB)
                                : " (capacity unknown)";
         if (h.nvmeBytesPerNode > 0)
-            out += format(", %.2f TB NVMe per node", h.nvmeBytesPerNode / 1e12);
+            out += printfText(", %.2f TB NVMe per node", h.nvmeBytesPerNode / 1e12);
         out += "\n";
     }
-    out += format("step: %.3f s", e.stepSeconds);
+    out += printfText("step: %.3f s", e.stepSeconds);
     out += "  (" + std::to_string(e.microbatches) + " micro-batches)\n";
     const TimeBreakdown& t = e.time;
     const auto line = [&](const char* name, double v) {
         if (v <= 0 && std::string(name) != "compute")
             return;
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "  %-16s %9.3f s  %5.1f%%\n", name, v,
-                      e.stepSeconds > 0 ? 100.0 * v / e.stepSeconds : 0.0);
-        out += buf;
+        out += printfText("  %-16s %9.3f s  %5.1f%%\n", name, v,
+                          e.stepSeconds > 0 ? 100.0 * v / e.stepSeconds : 0.0);
     };
     line("compute", t.compute);
     line("recompute", t.recompute);
@@ -255,21 +260,22 @@ std::string estimateToText(const Estimate& e) {
     line("dp exposed", t.dpExposed);
     line("optimizer", t.optimizer);
     line("offload exposed", t.offloadExposed);
-    out += format("throughput: %.0f tokens/s, %.1f tokens/s per GPU\n", e.tokensPerS,
-                  e.tokensPerSPerGpu);
-    out += format("model TFLOP/s per GPU: %.1f  MFU: %.1f%%\n", e.modelTflopsPerGpu, 100.0 * e.mfu);
+    out += printfText("throughput: %.0f tokens/s, %.1f tokens/s per GPU\n", e.tokensPerS,
+                      e.tokensPerSPerGpu);
+    out += printfText("model TFLOP/s per GPU: %.1f  MFU: %.1f%%\n", e.modelTflopsPerGpu,
+                      100.0 * e.mfu);
     const CommBytesByDimension& c = e.commBytesPerGpu;
-    out +=
-        format("communication per GPU per step: tp %.2f GB, pp %.2f GB,", c.tp / 1e9, c.pp / 1e9);
+    out += printfText("communication per GPU per step: tp %.2f GB, pp %.2f GB,", c.tp / 1e9,
+                      c.pp / 1e9);
     if (c.cp > 0)
-        out += format(" cp %.2f GB,", c.cp / 1e9);
+        out += printfText(" cp %.2f GB,", c.cp / 1e9);
     if (c.ep > 0)
-        out += format(" ep %.2f GB,", c.ep / 1e9);
-    out += format(" dp %.2f GB\n", c.dp / 1e9);
-    out += format("cluster traffic per step: scale-up %.1f GB, scale-out %.1f GB\n",
-                  e.commBytesByLink.scaleUp / 1e9, e.commBytesByLink.scaleOut / 1e9);
+        out += printfText(" ep %.2f GB,", c.ep / 1e9);
+    out += printfText(" dp %.2f GB\n", c.dp / 1e9);
+    out += printfText("cluster traffic per step: scale-up %.1f GB, scale-out %.1f GB\n",
+                      e.commBytesByLink.scaleUp / 1e9, e.commBytesByLink.scaleOut / 1e9);
     if (e.trainSteps && e.trainDays)
-        out += format("training: %.0f steps, %.1f days\n", *e.trainSteps, *e.trainDays);
+        out += printfText("training: %.0f steps, %.1f days\n", *e.trainSteps, *e.trainDays);
     out += energyText(e);
     for (const std::string& w : e.warnings)
         out += "warning: " + w + "\n";

@@ -1,5 +1,7 @@
 #include "estimate/Offload.h"
 
+#include "common/TextFormat.h"
+
 #include "estimate/LayerCost.h"
 
 #include <algorithm>
@@ -18,11 +20,13 @@ constexpr double kGiB = double(1ull << 30);
 // master weight, momentum and variance (24), writes the 16-bit weight (2) and reads the
 // gradient once more for its norm (4): 34 (DeepSpeed CPU-Adam, csrc/adam/cpu_adam.cpp, and
 // stage_1_and_2.py complete_grad_norm_calculation_for_cpu_offload). SGD with momentum: 26;
-// Adafactor: 22.
+// Adafactor: 22; 8-bit Adam moves 1 byte per moment each way: 22.
 double cpuStepBytesPerParam(OptimizerKind kind) {
     switch (kind) {
     case OptimizerKind::Adam:
         return 34.0;
+    case OptimizerKind::Adam8bit:
+        return 22.0;
     case OptimizerKind::Sgd:
         return 26.0;
     case OptimizerKind::Adafactor:
@@ -41,12 +45,6 @@ double exposed(double transferSeconds, double computeSeconds, double layers) {
     if (transferSeconds <= 0)
         return 0.0;
     return exposedAfterOverlap(transferSeconds, computeSeconds, 1.0 / std::max(1.0, layers));
-}
-
-std::string format(const char* fmt, double a, double b = 0, double c = 0) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, fmt, a, b, c);
-    return buf;
 }
 
 } // namespace
@@ -227,20 +225,20 @@ void addOffloadWarnings(const ResolvedScenario& sc, const OffloadPlan& plan, Est
     auto& w = est.warnings;
     const std::string gpus = std::to_string(plan.gpusPerNode);
     if (h.pcieGBps)
-        w.push_back(format("offload transfers at %.1f GB/s per GPU and direction "
-                           "(cluster.host.pcie_gb_s), one layer ahead of the compute",
-                           *h.pcieGBps));
+        w.push_back(printfText("offload transfers at %.1f GB/s per GPU and direction "
+                               "(cluster.host.pcie_gb_s), one layer ahead of the compute",
+                               *h.pcieGBps));
     if (o.optimizer != OffloadTarget::None && h.memoryGBps)
-        w.push_back(format("CPU optimizer step assumed host-memory-bandwidth-bound: %.0f bytes "
-                           "per parameter at %.0f GB/s per node",
-                           plan.cpuStepBytes, *h.memoryGBps) +
+        w.push_back(printfText("CPU optimizer step assumed host-memory-bandwidth-bound: %.0f bytes "
+                               "per parameter at %.0f GB/s per node",
+                               plan.cpuStepBytes, *h.memoryGBps) +
                     " (the datasheet peak) shared by " + gpus +
                     " GPUs; no delayed parameter update (ZeRO-Offload, arXiv 2101.06840)");
     const bool nvme = o.optimizer == OffloadTarget::Nvme || o.params == OffloadTarget::Nvme ||
                       o.activations == OffloadTarget::Nvme;
     if (nvme && h.nvmeReadGBps && h.nvmeWriteGBps)
-        w.push_back(format("NVMe at %.1f GB/s read and %.1f GB/s write per node", *h.nvmeReadGBps,
-                           *h.nvmeWriteGBps) +
+        w.push_back(printfText("NVMe at %.1f GB/s read and %.1f GB/s write per node",
+                               *h.nvmeReadGBps, *h.nvmeWriteGBps) +
                     " shared by " + gpus + " GPUs; a drive's reads and writes take turns");
     if (o.activations != OffloadTarget::None && sc.parallel.pp > 1)
         w.push_back("activation offload with pp > 1: Megatron-Core's CPU offloading needs "
@@ -260,23 +258,23 @@ void addOffloadWarnings(const ResolvedScenario& sc, const OffloadPlan& plan, Est
     const HostMemory& hm = *est.hostMemory;
     if (hm.bytesPerNode > 0) {
         if (!hm.capacityBytes)
-            w.push_back(format("offloaded states need %.1f GiB of host memory per node; the "
-                               "node's memory is unknown (cluster.host.memory_gib)",
-                               hm.bytesPerNode / kGiB));
+            w.push_back(printfText("offloaded states need %.1f GiB of host memory per node; the "
+                                   "node's memory is unknown (cluster.host.memory_gib)",
+                                   hm.bytesPerNode / kGiB));
         else if (hm.bytesPerNode > *hm.capacityBytes)
-            w.push_back(format("offloaded states need %.1f GiB of host memory per node but the "
-                               "node has %.1f GiB",
-                               hm.bytesPerNode / kGiB, *hm.capacityBytes / kGiB));
+            w.push_back(printfText("offloaded states need %.1f GiB of host memory per node but the "
+                                   "node has %.1f GiB",
+                                   hm.bytesPerNode / kGiB, *hm.capacityBytes / kGiB));
     }
     if (hm.nvmeBytesPerNode > 0) {
         if (!hm.nvmeCapacityBytes)
-            w.push_back(format("offloaded states need %.2f TB of NVMe per node; the node's "
-                               "drives are unknown (cluster.host.nvme_gib)",
-                               hm.nvmeBytesPerNode / 1e12));
+            w.push_back(printfText("offloaded states need %.2f TB of NVMe per node; the node's "
+                                   "drives are unknown (cluster.host.nvme_gib)",
+                                   hm.nvmeBytesPerNode / 1e12));
         else if (hm.nvmeBytesPerNode > *hm.nvmeCapacityBytes)
-            w.push_back(format("offloaded states need %.2f TB of NVMe per node but the node "
-                               "has %.2f TB",
-                               hm.nvmeBytesPerNode / 1e12, *hm.nvmeCapacityBytes / 1e12));
+            w.push_back(printfText("offloaded states need %.2f TB of NVMe per node but the node "
+                                   "has %.2f TB",
+                                   hm.nvmeBytesPerNode / 1e12, *hm.nvmeCapacityBytes / 1e12));
     }
 }
 

@@ -1,5 +1,7 @@
 #include "hardware/PowerLimit.h"
 
+#include "common/TextFormat.h"
+
 #include "catalog/Catalog.h"
 
 #include <cmath>
@@ -53,14 +55,11 @@ double powerLimitThroughputScale(const GpuSpec& gpu) {
 std::string powerSiblingWarning(const GpuSpec& gpu) {
     if (!gpu.powerSibling)
         return {};
-    char buf[320];
-    std::snprintf(buf, sizeof buf,
-                  "%s has no measured matmul throughput (MAMF): borrowed from %s (same dense "
-                  "peaks) and scaled by the power limits %.0f W / %.0f W = %.2f, for GEMMs and "
-                  "attention",
-                  gpu.name.c_str(), gpu.powerSibling->gpuId.c_str(), gpu.tdpW,
-                  gpu.powerSibling->tdpW, powerLimitThroughputScale(gpu));
-    return buf;
+    return printfText("%s has no measured matmul throughput (MAMF): borrowed from %s (same dense "
+                      "peaks) and scaled by the power limits %.0f W / %.0f W = %.2f, for GEMMs and "
+                      "attention",
+                      gpu.name.c_str(), gpu.powerSibling->gpuId.c_str(), gpu.tdpW,
+                      gpu.powerSibling->tdpW, powerLimitThroughputScale(gpu));
 }
 
 } // namespace ts

@@ -1,5 +1,6 @@
 #include "parallel/PipelineSchedule.h"
 
+#include "parallel/FlowShop.h"
 #include "parallel/ScheduleKinds.h"
 #include "parallel/ZeroBubbleV.h"
 
@@ -234,6 +235,25 @@ double oneFOneBBubbleFraction(int stages, std::int64_t microbatches) {
 
 PipelineResult simulatePipeline(const PipelineInput& in, std::vector<TimelineEvent>* timeline,
                                 std::int64_t maxEvents) {
+    const std::int64_t operations = 2 * std::max<std::int64_t>(1, in.microbatches) *
+                                    std::max(1, in.chunks) * std::max(1, in.stages);
+    if (hasFlowShopForm(in) && operations > maxEvents) {
+        // GPipe and breadth-first in closed form (parallel/FlowShop.h); the timeline shows a
+        // run of as many micro-batches as the budget allows.
+        PipelineResult result = flowShopSchedule(in);
+        if (timeline) {
+            PipelineInput shortRun = in;
+            const std::int64_t perMicrobatch =
+                operations / std::max<std::int64_t>(1, in.microbatches);
+            shortRun.microbatches = std::max<std::int64_t>(1, maxEvents / perMicrobatch);
+            // Within its own budget: simulated, not in closed form again.
+            result.simulatedMicrobatches =
+                simulatePipeline(shortRun, timeline,
+                                 std::max(maxEvents, perMicrobatch * shortRun.microbatches))
+                    .simulatedMicrobatches;
+        }
+        return result;
+    }
     if (isVShaped(in.schedule, in.chunks))
         return simulateZeroBubbleV(in, timeline, maxEvents);
     if (isListSchedule(in.schedule))

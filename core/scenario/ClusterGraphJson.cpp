@@ -124,7 +124,7 @@ std::optional<ClusterGraph> readClusterGraph(const Json& value, const std::strin
         link.to = l.string("to", 200).value_or("");
         const auto cls = l.choice("class", names(kLinkClasses));
         link.linkClass = cls ? static_cast<LinkClass>(*cls) : LinkClass::ScaleOut;
-        const auto bw = l.number("gb_s", 0, limits::kMaxBandwidthGBps, true);
+        const auto bw = l.number("gb_s", limits::kBandwidthGBps);
         link.gbPerS = bw.value_or(0);
         link.latencyUs = l.number("latency_us", 0, limits::kMaxLatencyUs);
         l.finish();

@@ -1,5 +1,7 @@
 #include "scenario/CostResolver.h"
 
+#include "common/TextFormat.h"
+
 #include "common/JsonObjectReader.h"
 #include "scenario/GridCsv.h"
 #include "scenario/ScenarioIO.h"
@@ -19,12 +21,7 @@ std::string sourceNote(const FieldSources& sources, const std::string& field) {
 }
 
 std::string watts(double w) {
-    char buf[48];
-    if (w >= 10'000)
-        std::snprintf(buf, sizeof buf, "%.1f kW", w / 1000.0);
-    else
-        std::snprintf(buf, sizeof buf, "%.0f W", w);
-    return buf;
+    return w >= 10'000 ? printfText("%.1f kW", w / 1000.0) : printfText("%.0f W", w);
 }
 
 } // namespace

@@ -1,5 +1,8 @@
 #include "scenario/GridCsv.h"
 
+#include "common/JsonObjectReader.h"
+#include "scenario/Limits.h"
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -27,16 +30,21 @@ std::vector<std::string_view> splitFields(std::string_view line) {
     return out;
 }
 
-std::optional<double> parseNumber(std::string_view field) {
+std::optional<double> parseNumber(std::string_view field, const limits::RealRange& range) {
     const std::string text(field);
     if (text.empty())
         return std::nullopt;
     char* end = nullptr;
     errno = 0;
     const double v = std::strtod(text.c_str(), &end);
-    if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v) || v < 0)
+    if (errno != 0 || end != text.c_str() + text.size() || !std::isfinite(v) || !range.contains(v))
         return std::nullopt;
     return v;
+}
+
+std::string notInRange(const char* column, std::string_view field, const limits::RealRange& r) {
+    return std::string(column) + " " + quoteInput(field) + " is not a number from " +
+           formatNumber(r.min) + " to " + formatNumber(r.max) + " (" + r.reason + ")";
 }
 
 } // namespace
@@ -81,16 +89,16 @@ std::optional<std::vector<GridHour>> parseGridCsv(std::string_view text, const s
         }
         GridHour h;
         h.label = std::string(fields[0]);
-        const auto co2 = parseNumber(fields[*co2Column]);
+        const auto co2 = parseNumber(fields[*co2Column], limits::kGridGco2Kwh);
         if (!co2)
-            diags.error(path, where + "gco2_kwh \"" + std::string(fields[*co2Column]) +
-                                  "\" is not a number >= 0");
+            diags.error(path,
+                        where + notInRange("gco2_kwh", fields[*co2Column], limits::kGridGco2Kwh));
         h.gco2PerKwh = co2.value_or(0);
         if (usdColumn) {
-            h.usdPerKwh = parseNumber(fields[*usdColumn]);
+            h.usdPerKwh = parseNumber(fields[*usdColumn], limits::kElectricityUsdKwh);
             if (!h.usdPerKwh)
-                diags.error(path, where + "usd_kwh \"" + std::string(fields[*usdColumn]) +
-                                      "\" is not a number >= 0");
+                diags.error(path, where + notInRange("usd_kwh", fields[*usdColumn],
+                                                     limits::kElectricityUsdKwh));
         }
         if (diags.errorCount() - errorsBefore > 20)
             return std::nullopt; // enough to see what is wrong

@@ -5,6 +5,7 @@
 
 #include "scenario/ClusterConfig.h"
 #include "scenario/ExecutionConfig.h"
+#include "scenario/FinetuneConfig.h"
 #include "scenario/ModelConfig.h"
 #include "scenario/PlanConfig.h"
 
@@ -26,6 +27,7 @@ struct ResolvedScenario {
     ParallelConfig parallel;
     CostConfig costs;
     ExecutionConfig execution;
+    std::optional<FinetuneConfig> finetune; // nullopt: pre-training (every weight trained)
     std::optional<std::string> calibration;
     // The selected profile (from the registry the resolver was given); compared by identity.
     std::shared_ptr<const CalibrationProfile> calibrationProfile;

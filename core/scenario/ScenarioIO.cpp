@@ -3,6 +3,8 @@
 #include "common/AtomicFile.h"
 #include "common/JsonObjectReader.h"
 #include "scenario/ExecutionJson.h"
+#include "common/JsonText.h"
+#include "scenario/FinetuneJson.h"
 #include "scenario/Limits.h"
 #include "scenario/SectionJson.h"
 
@@ -134,25 +136,22 @@ std::optional<Json> parseJsonText(std::string_view text, Diagnostics& diags) {
                             ": a scenario needs at most a few levels");
         return std::nullopt;
     }
-    try {
-        return Json::parse(text.begin(), text.end());
-    } catch (const Json::parse_error& e) {
-        const std::size_t at = e.byte > 0 ? e.byte - 1 : 0;
-        std::string what = e.what();
-        // nlohmann's message starts with "[json.exception.parse_error.101] parse error at ...: "
-        if (auto colon = what.find(": "); colon != std::string::npos)
-            what = what.substr(colon + 2);
-        diags.error("", "not valid JSON at " + lineColumn(text, at) + ": " + what);
-    } catch (const std::exception& e) {
-        diags.error("", std::string("not valid JSON: ") + e.what());
-    }
+    JsonTextError error;
+    if (auto doc = parseJsonLinear(text, error))
+        return doc;
+    if (error.duplicate)
+        diags.error(error.path, error.message);
+    else
+        diags.error("", "not valid JSON at " +
+                            lineColumn(text, error.byte > 0 ? error.byte - 1 : 0) + ": " +
+                            error.message);
     return std::nullopt;
 }
 
 static ParallelInput readParallelism(JsonObjectReader& r) {
     ParallelInput p;
     p.tp = r.int32("tp", 1, static_cast<int>(kMaxGpus));
-    p.pp = r.int32("pp", 1, static_cast<int>(kMaxGpus));
+    p.pp = r.int32("pp", kPipelineStages);
     p.cp = r.int32("cp", 1, static_cast<int>(kMaxGpus));
     p.ep = r.int32("ep", 1, static_cast<int>(kMaxGpus));
     if (r.isNull("etp"))
@@ -170,7 +169,7 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
     else if (auto v = r.integer("dp_shard", 1, kMaxGpus))
         p.dpShard = std::optional<std::int64_t>{*v};
     p.cpComm = r.enumeration<CpCommType, EnumNames<CpCommType>>("cp_comm"); // --cp-comm-type
-    p.vpp = r.int32("vpp", 1, kMaxVpp);
+    p.vpp = r.int32("vpp", kVpp);
     if (const Json* layers = r.raw("pipeline_layers")) {
         const std::string path = r.childPath("pipeline_layers");
         if (layers->is_null()) {
@@ -263,7 +262,7 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
         }
     }
     r.require("num_gpus", "give the total number of GPUs, e.g. 1024");
-    c.numGpus = r.integer("num_gpus", 1, kMaxGpus);
+    c.numGpus = r.integer("num_gpus", kGpus);
     c.gpusPerNode = r.int32("gpus_per_node", 1, kMaxGpusPerNode);
     if (const Json* up = r.raw("scale_up"); up && !up->is_null()) {
         JsonObjectReader u(*up, r.childPath("scale_up"), diags);
@@ -315,6 +314,9 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
     else
         t.fp8Recipe = r.enumeration<Fp8Recipe, EnumNames<Fp8Recipe>>("fp8_recipe");
     t.optimizer = r.enumeration<OptimizerKind, EnumNames<OptimizerKind>>("optimizer");
+    t.optimizerInBackward = r.boolean("optimizer_in_backward"); // torchtune optimizer_in_bwd
+    t.compile = r.boolean("compile");
+    t.masterWeights = r.boolean("master_weights");
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
     r.finish();
 }
@@ -328,7 +330,7 @@ static void readCosts(const Json& value, const std::string& path, Diagnostics& d
     c.gpuHourUsd = r.number("gpu_hour_usd", 0, kMaxPrice);
     c.electricityUsdPerKwh = r.number("electricity_usd_kwh", 0, kMaxPrice);
     c.pue = r.number("pue", 1, 10);
-    c.gridGco2PerKwh = r.number("grid_gco2_kwh", 0, 1e5);
+    c.gridGco2PerKwh = r.number("grid_gco2_kwh", kGridGco2Kwh);
     c.ownership = r.enumeration<Ownership, EnumNames<Ownership>>("ownership");
     c.amortizationYears = r.number("amortization_years", 0, 100, true);
     c.nodeCapexUsd = r.number("node_capex_usd", 0, kMaxPrice);
@@ -386,6 +388,8 @@ std::optional<Scenario> scenarioFromJson(const Json& doc, Diagnostics& diags) {
             er.finish();
         }
     }
+    if (const Json* f = r.raw("finetune"); f && !f->is_null())
+        s.finetune = readFinetune(*f, "/finetune", diags);
     if (r.isNull("calibration"))
         s.calibration = std::optional<std::string>{};
     else if (auto id = r.string("calibration", 200))
@@ -438,6 +442,9 @@ Json scenarioToJson(const Scenario& s) {
     putEnum(training, "precision", t.precision);
     putEnum(training, "fp8_recipe", t.fp8Recipe);
     putEnum(training, "optimizer", t.optimizer);
+    putOptional(training, "optimizer_in_backward", t.optimizerInBackward);
+    putOptional(training, "compile", t.compile);
+    putOptional(training, "master_weights", t.masterWeights);
     putOptional(training, "tokens", t.tokens);
     j["training"] = training;
 
@@ -500,6 +507,8 @@ Json scenarioToJson(const Scenario& s) {
     }
     if (s.execution)
         j["execution"] = executionToJson(*s.execution);
+    if (s.finetune)
+        j["finetune"] = finetuneToJson(*s.finetune);
     putNullable(j, "calibration", s.calibration);
     writeWholeNumbersAsIntegers(j);
     return j;

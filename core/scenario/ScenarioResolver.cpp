@@ -5,6 +5,7 @@
 #include "scenario/ClusterGraphJson.h"
 #include "scenario/CostResolver.h"
 #include "scenario/ExecutionJson.h"
+#include "scenario/FinetuneResolver.h"
 #include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/PipelineSplit.h"
@@ -12,6 +13,7 @@
 #include "scenario/ScenarioPaths.h"
 #include "scenario/SectionJson.h"
 #include "scenario/ShardingResolver.h"
+#include "topology/TopologyModel.h"
 
 #include <algorithm>
 #include <memory>
@@ -238,6 +240,8 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
     }
     if (!resolveHost(in.host, preset ? &preset->host : nullptr, c.host, diags))
         ok = false;
+    if (!c.host.pcieGBps) // the GPU's own host link (catalog "pcie_gb_s")
+        c.host.pcieGBps = c.gpu.pcieGBps;
     if (in.graph && in.graph->is_object()) {
         if (auto graph = readClusterGraph(*in.graph, "/cluster/graph", diags)) {
             std::int64_t gpus = 0;
@@ -426,6 +430,19 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
         fail("/parallelism/vpp", "the interleaved schedule needs vpp >= 2 chunks per rank");
     if (p.vpp > 1 && p.pp == 1)
         fail("/parallelism/vpp", "vpp = " + std::to_string(p.vpp) + " needs pp > 1");
+    const std::int64_t chunks = static_cast<std::int64_t>(p.pp) * p.vpp;
+    if (chunks > limits::kPipelineChunks.max)
+        fail("/parallelism/vpp", "pp*vpp = " + std::to_string(chunks) +
+                                     " pipeline chunks: at most " +
+                                     std::to_string(limits::kPipelineChunks.max) + " (" +
+                                     limits::kPipelineChunks.reason + ")");
+    if (ok && p.dp * training.microBatch > 0 &&
+        training.globalBatch / (p.dp * training.microBatch) > limits::kMicrobatches.max)
+        fail("/training/global_batch",
+             "global_batch / (dp*micro_batch) = " +
+                 std::to_string(training.globalBatch / (p.dp * training.microBatch)) +
+                 " micro-batches per step: at most " + std::to_string(limits::kMicrobatches.max) +
+                 " (" + limits::kMicrobatches.reason + "); raise micro_batch");
     // The layers per chunk, with the embedding / loss pipeline-split slots (PipelineSplit.h).
     if (!resolvePipelineLayers(in, model, p, diags))
         ok = false;
@@ -548,6 +565,17 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
         ok = false;
     if (!resolveExecution(s.execution, r.model, r.training, r.parallel, r.execution, diags))
         ok = false;
+    if (!resolveFinetune(s, r, diags)) // "finetune" and the training keys it brings
+        ok = false;
+    // The network, once: a drawn graph whose switch exceeds its radix, or with GPUs that
+    // cannot reach each other, is refused by validate as by estimate and network.
+    if (ok && r.cluster.graph) {
+        Diagnostics network;
+        TopologyModel::forCluster(r.cluster, &network);
+        diags.append(network);
+        if (network.hasErrors())
+            ok = false;
+    }
     const std::size_t errorsBeforeCosts = diags.errorCount();
     r.costs = resolveCosts(s.costs, r.cluster, catalog, diags);
     if (diags.errorCount() > errorsBeforeCosts)

@@ -16,19 +16,21 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
          {"name", "memory_gib", "hbm_gb_s", "bf16_tflops", "fp8_tflops", "fp32_tflops", "tdp_w"})
         ok = r.require(key) && ok;
     const auto name = r.string("name", 200);
-    const auto memory = r.number("memory_gib", 0, kMaxMemoryGiB, true);
-    const auto hbm = r.number("hbm_gb_s", 0, kMaxBandwidthGBps, true);
-    const auto bf16 = r.number("bf16_tflops", 0, kMaxTflops, true);
+    const auto memory = r.number("memory_gib", kMemoryGiB);
+    const auto hbm = r.number("hbm_gb_s", kBandwidthGBps);
+    // 0: no BF16 (Turing, e.g. T4); such a GPU gives its FP16 peak in fp16_tflops.
+    const auto bf16 = r.number("bf16_tflops", 0, kMaxTflops);
     const auto fp8 = r.number("fp8_tflops", 0, kMaxTflops); // 0: no FP8 tensor cores
-    const auto fp32 = r.number("fp32_tflops", 0, kMaxTflops, true);
+    const auto fp32 = r.number("fp32_tflops", kTflops);
     const auto tdp = r.number("tdp_w", 0, kMaxPowerW, true);
-    gpu.fp16Tflops = r.number("fp16_tflops", 0, kMaxTflops, true);
-    gpu.tf32Tflops = r.number("tf32_tflops", 0, kMaxTflops, true);
-    gpu.fp4Tflops = r.number("fp4_tflops", 0, kMaxTflops, true);
-    gpu.mamfBf16Tflops = r.number("mamf_bf16_tflops", 0, kMaxTflops, true);
-    gpu.mamfFp8Tflops = r.number("mamf_fp8_tflops", 0, kMaxTflops, true);
+    gpu.fp16Tflops = r.number("fp16_tflops", kTflops);
+    gpu.tf32Tflops = r.number("tf32_tflops", kTflops);
+    gpu.fp4Tflops = r.number("fp4_tflops", kTflops);
+    gpu.mamfBf16Tflops = r.number("mamf_bf16_tflops", kTflops);
+    gpu.mamfFp8Tflops = r.number("mamf_fp8_tflops", kTflops);
     gpu.idleW = r.number("idle_w", 0, kMaxPowerW);
     gpu.smCount = r.int32("sm_count", 1, 100'000);
+    gpu.pcieGBps = r.number("pcie_gb_s", 0, kMaxBandwidthGBps, true);
     if (!ok || !name || !memory || !hbm || !bf16 || !fp8 || !fp32 || !tdp)
         return std::nullopt;
     gpu.name = *name;
@@ -38,6 +40,10 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     gpu.fp8Tflops = *fp8;
     gpu.fp32Tflops = *fp32;
     gpu.tdpW = *tdp;
+    if (gpu.bf16Tflops <= 0 && !gpu.fp16Tflops)
+        r.diagnostics().error(r.childPath("fp16_tflops"),
+                              "bf16_tflops 0 means no BF16: give the FP16 tensor peak in "
+                              "fp16_tflops (e.g. 65 for a T4)");
     if (gpu.mamfBf16Tflops && *gpu.mamfBf16Tflops > gpu.bf16Tflops)
         r.diagnostics().error(r.childPath("mamf_bf16_tflops"),
                               "achievable matmul TFLOPS " + formatNumber(*gpu.mamfBf16Tflops) +
@@ -61,6 +67,7 @@ void writeGpuSpec(const GpuSpec& gpu, Json& out) {
     putOptional(out, "tf32_tflops", gpu.tf32Tflops);
     putOptional(out, "fp4_tflops", gpu.fp4Tflops);
     putOptional(out, "mamf_bf16_tflops", gpu.mamfBf16Tflops);
+    putOptional(out, "pcie_gb_s", gpu.pcieGBps);
     putOptional(out, "mamf_fp8_tflops", gpu.mamfFp8Tflops);
     putOptional(out, "idle_w", gpu.idleW);
     putOptional(out, "sm_count", gpu.smCount);
@@ -159,7 +166,7 @@ static std::optional<MoeConfig> readMoe(const Json& value, const std::string& pa
     const auto ffn = r.integer("expert_ffn_hidden", 1, kMaxFfnHidden);
     moe.sharedExperts = r.int32("shared_experts", 0, kMaxExperts).value_or(0);
     moe.firstDenseLayers = r.int32("first_dense_layers", 0, kMaxLayers).value_or(0);
-    moe.capacityFactor = r.number("capacity_factor", 0, 1e3, true);
+    moe.capacityFactor = r.number("capacity_factor", kCapacityFactor);
     // Group-limited routing; null (or absent) = none.
     for (auto [key, field] :
          {std::pair{"groups", &moe.groups}, std::pair{"groups_per_token", &moe.groupsPerToken}}) {
@@ -271,7 +278,7 @@ ModelInput toModelInput(const ModelConfig& c) {
 ScaleUpInput readScaleUp(JsonObjectReader& r) {
     ScaleUpInput s;
     s.domainGpus = r.int32("domain_gpus", 1, kMaxDomainGpus);
-    s.bandwidthGBps = r.number("bandwidth_gb_s", 0, kMaxBandwidthGBps, true);
+    s.bandwidthGBps = r.number("bandwidth_gb_s", kBandwidthGBps);
     s.latencyUs = r.number("latency_us", 0, kMaxLatencyUs);
     return s;
 }
@@ -279,7 +286,7 @@ ScaleUpInput readScaleUp(JsonObjectReader& r) {
 ScaleOutInput readScaleOut(JsonObjectReader& r) {
     ScaleOutInput s;
     s.topology = r.enumeration<ScaleOutTopology, EnumNames<ScaleOutTopology>>("topology");
-    s.nicGbitPerS = r.number("nic_gbit_s", 0, kMaxBandwidthGBps * 8, true);
+    s.nicGbitPerS = r.number("nic_gbit_s", kBandwidthGbits);
     s.nicsPerNode = r.int32("nics_per_node", 0, kMaxNicsPerNode);
     s.oversubscription = r.number("oversubscription", 1, 1e3);
     s.latencyUs = r.number("latency_us", 0, kMaxLatencyUs);
@@ -289,7 +296,7 @@ ScaleOutInput readScaleOut(JsonObjectReader& r) {
     else if (auto tiers = r.int32("tiers", 1, kMaxTiers))
         s.tiers = std::optional<int>{*tiers};
     s.pods = r.int32("pods", 1, kMaxPods);
-    s.wanGbitPerS = r.number("wan_gbit_s", 0, kMaxBandwidthGBps * 8, true);
+    s.wanGbitPerS = r.number("wan_gbit_s", kBandwidthGbits);
     s.wanLatencyUs = r.number("wan_latency_us", 0, kMaxLatencyUs);
     if (const Json* dims = r.raw("torus_dims"); dims && !dims->is_null()) {
         const std::string path = r.childPath("torus_dims");
@@ -342,11 +349,11 @@ Json scaleOutToJson(const ScaleOutInput& s) {
 HostInput readHost(JsonObjectReader& r) {
     constexpr double kMaxNvmeGiB = 1e9;
     HostInput h;
-    h.pcieGBps = r.number("pcie_gb_s", 0, kMaxBandwidthGBps, true);
-    h.memoryGiB = r.number("memory_gib", 0, kMaxMemoryGiB, true);
-    h.memoryGBps = r.number("memory_gb_s", 0, kMaxBandwidthGBps, true);
-    h.nvmeReadGBps = r.number("nvme_read_gb_s", 0, kMaxBandwidthGBps, true);
-    h.nvmeWriteGBps = r.number("nvme_write_gb_s", 0, kMaxBandwidthGBps, true);
+    h.pcieGBps = r.number("pcie_gb_s", kBandwidthGBps);
+    h.memoryGiB = r.number("memory_gib", kMemoryGiB);
+    h.memoryGBps = r.number("memory_gb_s", kBandwidthGBps);
+    h.nvmeReadGBps = r.number("nvme_read_gb_s", kBandwidthGBps);
+    h.nvmeWriteGBps = r.number("nvme_write_gb_s", kBandwidthGBps);
     h.nvmeGiB = r.number("nvme_gib", 0, kMaxNvmeGiB, true);
     return h;
 }

@@ -1,0 +1,25 @@
+#include "common/TextFormat.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+namespace ts {
+
+std::string printfText(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    va_list copy;
+    va_copy(copy, args);
+    const int size = std::vsnprintf(nullptr, 0, format, copy);
+    va_end(copy);
+    std::string out;
+    if (size > 0) {
+        out.resize(static_cast<std::size_t>(size) + 1);
+        std::vsnprintf(out.data(), out.size(), format, args);
+        out.resize(static_cast<std::size_t>(size));
+    }
+    va_end(args);
+    return out;
+}
+
+} // namespace ts
