@@ -12,6 +12,7 @@
 #include "ResultsDashboard.h"
 #include "ScenarioDocument.h"
 #include "ScenarioSummaryModel.h"
+#include "SearchView.h"
 #include "Settings.h"
 #include "TrainingEditor.h"
 
@@ -199,6 +200,12 @@ void MainWindow::createCentralArea() {
     tabs_->addTab(dashboardScroll, QString());
     tabs_->addTab(planScroll, QString());
     tabs_->addTab(sourceView_, QString());
+    searchView_ = new SearchView(document_, central);
+    auto* searchScroll = new QScrollArea(central); // its form and plot need not fit the window
+    searchScroll->setWidget(searchView_);
+    searchScroll->setWidgetResizable(true);
+    searchScroll->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(searchScroll, QString());
 
     layout->addWidget(titleLabel_);
     layout->addWidget(subtitleLabel_);
@@ -220,6 +227,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(0, tr("Dashboard"));
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
+    tabs_->setTabText(3, tr("Search"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
@@ -263,8 +271,8 @@ bool MainWindow::showView(const QString& view) {
             return true;
         }
     }
-    const char* tabNames[] = {"dashboard", "layout", "file"};
-    for (int i = 0; i < 3; ++i) {
+    const char* tabNames[] = {"dashboard", "layout", "file", "search"};
+    for (int i = 0; i < 4; ++i) {
         if (view == QLatin1String(tabNames[i])) {
             tabs_->setCurrentIndex(i);
             return true;

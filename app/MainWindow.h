@@ -40,6 +40,7 @@ class PlanLayoutView;
 class ResultsDashboard;
 class ScenarioDocument;
 class ScenarioSummaryModel;
+class SearchView;
 class TrainingEditor;
 
 class MainWindow : public QMainWindow {
@@ -185,6 +186,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     ResultsDashboard* dashboard_ = nullptr;
     PlanLayoutView* planLayout_ = nullptr;
+    SearchView* searchView_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     QLabel* statusTiming_ = nullptr;
