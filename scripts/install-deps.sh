@@ -12,6 +12,7 @@ packages=(
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
+    libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
 
 missing=()
