@@ -4,182 +4,146 @@
 <context>
     <name>EnumLabels</name>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="6"/>
         <source>SwiGLU (gated, 3 matrices)</source>
         <translation>SwiGLU（门控，3 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="6"/>
         <source>GELU (2 matrices)</source>
         <translation>GELU（2 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="10"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="11"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="12"/>
         <source>FP8 (Transformer Engine)</source>
         <translation>FP8（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="13"/>
         <source>MXFP8</source>
         <translation>MXFP8</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="14"/>
         <source>NVFP4</source>
         <translation>NVFP4</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="15"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="19"/>
         <source>Adam / AdamW</source>
         <translation>Adam / AdamW</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="20"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="21"/>
         <source>Adafactor</source>
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="25"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="26"/>
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="31"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="32"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="33"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="34"/>
         <source>Zero bubble</source>
         <translation>零气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="35"/>
         <source>Breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="39"/>
         <source>0 — replicated optimizer</source>
         <translation>0 — 优化器不切分</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="40"/>
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="41"/>
         <source>2 — shard gradients too</source>
         <translation>2 — 同时切分梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="42"/>
         <source>3 — shard parameters too (FSDP)</source>
         <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="46"/>
         <source>Rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="47"/>
         <source>Rail-only</source>
         <translation>仅轨道（Rail-only）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="48"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="49"/>
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
         <source>None (GPU memory)</source>
         <translation>无（GPU 显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="59"/>
         <source>Ring, peer-to-peer (P2P)</source>
         <translation>环形，点对点（P2P）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="60"/>
         <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
         <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>All-gather K/V</source>
         <translation>全收集 K/V（all-gather）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="62"/>
         <source>K/V all-gathered before attention (Llama 3)</source>
         <translation>注意力计算前全收集 K/V（Llama 3）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="63"/>
         <source>All-to-all heads (Ulysses)</source>
         <translation>注意力头全交换（Ulysses）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="64"/>
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
@@ -187,32 +151,26 @@
 <context>
     <name>HuggingFaceConfig</name>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="32"/>
         <source>config.json must hold a JSON object</source>
         <translation>config.json 必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="37"/>
         <source>config.json has no integer &quot;%1&quot;</source>
         <translation>config.json 中没有整数键 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="106"/>
         <source>the shared expert (%1) is not a whole number of routed experts (%2): rounded down to %3</source>
         <translation>共享专家（%1）不是路由专家（%2）的整数倍：向下取整为 %3</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="131"/>
         <source>dense layers between MoE layers are not modelled: every layer after the first dense ones is taken as MoE</source>
         <translation>未建模 MoE 层之间的稠密层：开头的稠密层之后每一层都按 MoE 处理</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="146"/>
         <source>model_type &quot;%1&quot; is not one Trainscape knows; its keys were read as Llama&apos;s</source>
         <translation>Trainscape 不认识 model_type &quot;%1&quot;；已按 Llama 的键读取</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="157"/>
         <source>not a JSON file</source>
         <translation>不是 JSON 文件</translation>
     </message>
@@ -220,916 +178,752 @@
 <context>
     <name>PlanDegreeOptions</name>
     <message>
-        <location filename="../models/PlanDegreeOptions.cpp" line="67"/>
         <source>Not available: %1 (%2)</source>
         <translation>不可用：%1（%2）</translation>
     </message>
 </context>
 <context>
+    <name>ScenarioHeadline</name>
+    <message>
+        <source>Custom model (%1 layers)</source>
+        <translation>自定义模型（%1 层）</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1 × %2</source>
+        <translation>PP %1 × %2</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 · %4</source>
+        <translation>%1，%2 × %3 · %4</translation>
+    </message>
+</context>
+<context>
     <name>ScenarioSummary</name>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="38"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="39"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="40"/>
         <source>(unnamed)</source>
         <translation>（未命名）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="43"/>
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="44"/>
         <source>none (default efficiencies)</source>
         <translation>无（使用默认效率）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="45"/>
         <source>Measured kernel and collective efficiencies that replace the defaults</source>
         <translation>用实测的算子与集合通信效率替换默认值</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="53"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="59"/>
         <source>none (explicit architecture)</source>
         <translation>无（显式给出结构）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="63"/>
-        <location filename="../models/ScenarioSummary.cpp" line="137"/>
         <source>%1 (%2)</source>
         <translation>%1（%2）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="65"/>
-        <location filename="../models/ScenarioSummary.cpp" line="139"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="66"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="66"/>
-        <location filename="../models/ScenarioSummary.cpp" line="101"/>
         <source>%1 layer</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="66"/>
-        <location filename="../models/ScenarioSummary.cpp" line="101"/>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="37"/>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="45"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="67"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="67"/>
         <source>Model width (d_model)</source>
         <translation>模型宽度（d_model）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="70"/>
         <source>GQA, %1 query heads per KV head</source>
         <translation>GQA，每个 KV 头对应 %1 个查询头</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="72"/>
         <source>MLA (multi-head latent attention)</source>
         <translation>MLA（多头潜在注意力）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="74"/>
         <source>MHA (multi-head attention)</source>
         <translation>MHA（多头注意力）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="76"/>
         <source>MQA (multi-query attention)</source>
         <translation>MQA（多查询注意力）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="77"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="77"/>
-        <location filename="../models/ScenarioSummary.cpp" line="79"/>
         <source>%1 head</source>
         <translation>%1 个头</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="77"/>
-        <location filename="../models/ScenarioSummary.cpp" line="79"/>
         <source>%1 heads</source>
         <translation>%1 个头</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="78"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="79"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="83"/>
         <source>Head dimension</source>
         <translation>头维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="84"/>
         <source>FFN hidden size</source>
         <translation>FFN 隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="85"/>
         <source>Width of the dense layers&apos; MLP</source>
         <translation>稠密层 MLP 的宽度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="86"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="86"/>
-        <location filename="../models/ScenarioSummary.cpp" line="210"/>
         <source>%1 token</source>
         <translation>%1 个 token</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="86"/>
-        <location filename="../models/ScenarioSummary.cpp" line="210"/>
-        <location filename="../models/ScenarioSummary.cpp" line="216"/>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="87"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="87"/>
         <source>SwiGLU (3 matrices)</source>
         <translation>SwiGLU（3 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="87"/>
         <source>GeLU (2 matrices)</source>
         <translation>GeLU（2 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="89"/>
         <source>Embeddings</source>
         <translation>嵌入层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="90"/>
         <source>tied (input = output)</source>
         <translation>共享（输入 = 输出）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="90"/>
         <source>separate input and output</source>
         <translation>输入与输出独立</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="95"/>
         <source>Experts</source>
         <translation>专家</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="96"/>
         <source>%1 routed + %2 shared</source>
         <translation>%1 个路由专家 + %2 个共享专家</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="98"/>
         <source>Experts per token</source>
         <translation>每个 token 激活的专家</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="98"/>
         <source>top-%1</source>
         <translation>top-%1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="99"/>
         <source>Expert FFN hidden size</source>
         <translation>专家 FFN 隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="100"/>
         <source>Dense layers first</source>
         <translation>前置稠密层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="103"/>
         <source>Capacity factor</source>
         <translation>容量因子</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="105"/>
         <source>dropless (no capacity limit)</source>
         <translation>不丢弃（无容量上限）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="108"/>
         <source>Mixture of experts</source>
         <translation>混合专家（MoE）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="108"/>
         <source>none (dense)</source>
         <translation>无（稠密模型）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="112"/>
         <source>Query LoRA rank</source>
         <translation>查询 LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="113"/>
         <source>none (uncompressed queries)</source>
         <translation>无（查询不压缩）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="115"/>
         <source>KV LoRA rank</source>
         <translation>KV LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="116"/>
         <source>QK head dimension</source>
         <translation>QK 头维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="117"/>
         <source>%1 + %2 RoPE</source>
         <translation>%1 + %2 RoPE</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="119"/>
         <source>V head dimension</source>
         <translation>V 头维度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="126"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="133"/>
         <source>none (explicit cluster)</source>
         <translation>无（显式给出集群）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="140"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="141"/>
         <source>Explicit GPU object</source>
         <translation>显式给出的 GPU 参数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="142"/>
         <source>Catalog id: %1</source>
         <translation>目录 ID：%1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="143"/>
         <source>GPU memory</source>
         <translation>GPU 显存</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="144"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="145"/>
         <source>BF16 dense peak</source>
         <translation>BF16 稠密峰值</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="146"/>
         <source>Dense tensor-core peak, without 2:4 sparsity</source>
         <translation>Tensor Core 稠密峰值，不含 2:4 稀疏</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="147"/>
         <source>FP8 dense peak</source>
         <translation>FP8 稠密峰值</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="148"/>
         <source>none (no FP8 tensor cores)</source>
         <translation>无（没有 FP8 Tensor Core）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="150"/>
         <source>TDP</source>
         <translation>TDP</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="151"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="151"/>
-        <location filename="../models/ScenarioSummary.cpp" line="152"/>
-        <location filename="../models/ScenarioSummary.cpp" line="160"/>
         <source>%1 GPU</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="151"/>
-        <location filename="../models/ScenarioSummary.cpp" line="152"/>
-        <location filename="../models/ScenarioSummary.cpp" line="160"/>
         <source>%1 GPUs</source>
         <translation>%1 个 GPU</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="152"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="155"/>
         <source>Nodes</source>
         <translation>节点数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="155"/>
         <source>%1 node</source>
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="155"/>
         <source>%1 nodes</source>
         <translation>%1 个节点</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="156"/>
         <source>GPUs / GPUs per node</source>
         <translation>GPU 数 / 每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="160"/>
         <source>Scale-up domain</source>
         <translation>纵向扩展域</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="161"/>
         <source>GPUs joined by the NVLink-class fabric</source>
         <translation>由 NVLink 类互连连接的 GPU</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="162"/>
         <source>Scale-up bandwidth</source>
         <translation>纵向扩展带宽</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="162"/>
         <source>%1 per GPU per direction</source>
         <translation>每 GPU 每方向 %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="164"/>
         <source>Scale-up latency</source>
         <translation>纵向扩展延迟</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="170"/>
         <source>rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="173"/>
         <source>rail-only</source>
         <translation>仅轨道（rail-only）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="176"/>
         <source>fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="179"/>
         <source>torus</source>
         <translation>环面（torus）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="182"/>
         <source>explicit graph</source>
         <translation>显式拓扑图</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="185"/>
         <source>Scale-out topology</source>
         <translation>横向扩展拓扑</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="186"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="186"/>
         <source>%1 NIC</source>
         <translation>%1 块网卡</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="186"/>
         <source>%1 NICs</source>
         <translation>%1 块网卡</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="188"/>
         <source>NIC bandwidth</source>
         <translation>网卡带宽</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="188"/>
         <source>%1 per NIC per direction</source>
         <translation>每网卡每方向 %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="190"/>
         <source>Oversubscription</source>
         <translation>超额订阅比</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="190"/>
         <source>%1 : 1</source>
         <translation>%1 : 1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="192"/>
         <source>Scale-out latency</source>
         <translation>横向扩展延迟</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="193"/>
         <source>Switch radix</source>
         <translation>交换机端口数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="193"/>
         <source>%1 port</source>
         <translation>%1 个端口</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="193"/>
         <source>%1 ports</source>
         <translation>%1 个端口</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="195"/>
         <source>Switch tiers</source>
         <translation>交换机层数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="196"/>
         <source>%1 tier</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="196"/>
         <source>%1 tiers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="197"/>
         <source>automatic (as few as the size needs)</source>
         <translation>自动（按规模取最少层数）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="204"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="210"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="211"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="211"/>
-        <location filename="../models/ScenarioSummary.cpp" line="213"/>
         <source>%1 sequence</source>
         <translation>%1 条序列</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="211"/>
-        <location filename="../models/ScenarioSummary.cpp" line="213"/>
         <source>%1 sequences</source>
         <translation>%1 条序列</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="212"/>
         <source>Sequences per optimizer step</source>
         <translation>每个优化器步的序列数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="213"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="215"/>
         <source>Tokens per step</source>
         <translation>每步 token 数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="217"/>
         <source>Global batch × sequence length</source>
         <translation>全局批大小 × 序列长度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="220"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="239"/>
         <source>Adam</source>
         <translation>Adam</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="242"/>
         <source>SGD</source>
         <translation>SGD</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="245"/>
         <source>Adafactor</source>
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="248"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="249"/>
         <source>Tokens to train</source>
         <translation>训练 token 总数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
-        <location filename="../models/ScenarioSummary.cpp" line="260"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="256"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
         <source>GPU-hour price</source>
         <translation>GPU 时单价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
         <source>%1 USD per GPU-hour</source>
         <translation>每 GPU 小时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
         <source>%1 USD per kWh</source>
         <translation>每千瓦时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
         <source>%1 × IT power</source>
         <translation>IT 功率 × %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
         <source>Grid carbon intensity</source>
         <translation>电网碳强度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
         <source>%1 gCO₂e per kWh</source>
         <translation>每千瓦时 %1 gCO₂e</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="21"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="23"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="30"/>
         <source>not resolved</source>
         <translation>未解析</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="36"/>
         <source>1 layer</source>
         <translation>1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="39"/>
         <source>%1 chunks × 1 layer</source>
         <translation>%1 个块 × 1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="41"/>
         <source>%1 chunks × %2 layers</source>
         <translation>%1 个块 × %2 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="52"/>
         <source>Parallel plan</source>
         <translation>并行方案</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="58"/>
         <source>%1-way</source>
         <translation>%1 路</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="60"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="61"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="62"/>
         <source>Virtual pipeline (VPP)</source>
         <translation>虚拟流水线（VPP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="63"/>
         <source>1 chunk per rank</source>
         <translation>每个 rank 1 个块</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="63"/>
         <source>%1 chunks per rank</source>
         <translation>每个 rank %1 个块</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="65"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="66"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="68"/>
         <source>Expert tensor parallel (ETP)</source>
         <translation>专家张量并行（ETP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="69"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="70"/>
         <source>GPU grid</source>
         <translation>GPU 网格</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="71"/>
         <source>TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
         <translation>TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="74"/>
         <source>Expert parallelism divides the data-parallel GPUs of the MoE layers</source>
         <translation>在 MoE 层中，专家并行对数据并行的 GPU 进一步划分</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="79"/>
         <source>Microbatches per step</source>
         <translation>每步微批数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="80"/>
         <source>1 microbatch per pipeline</source>
         <translation>每条流水线 1 个微批</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="81"/>
         <source>%1 microbatches per pipeline</source>
         <translation>每条流水线 %1 个微批</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="82"/>
         <source>Global batch / (DP × micro-batch)</source>
         <translation>全局批大小 /（DP × 微批大小）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="83"/>
         <source>Layers per pipeline chunk</source>
         <translation>每个流水线块的层数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="84"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="84"/>
         <source>on</source>
         <translation>开启</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="84"/>
         <source>off</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="89"/>
         <source>stage 0 (nothing sharded)</source>
         <translation>阶段 0（不切分）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="92"/>
         <source>stage 1 (optimizer states sharded)</source>
         <translation>阶段 1（切分优化器状态）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="95"/>
         <source>stage 2 (optimizer states and gradients sharded)</source>
         <translation>阶段 2（切分优化器状态和梯度）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="98"/>
         <source>stage 3 (optimizer states, gradients and weights sharded)</source>
         <translation>阶段 3（切分优化器状态、梯度和权重）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="101"/>
         <source>ZeRO</source>
         <translation>ZeRO</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="106"/>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="147"/>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="158"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="109"/>
         <source>selective (attention core)</source>
         <translation>选择性（注意力核心）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="113"/>
         <source>full, %1 layers per stage</source>
         <translation>完全，每个阶段 %1 层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="114"/>
         <source>full, every layer</source>
         <translation>完全，所有层</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="117"/>
         <source>Activation recompute</source>
         <translation>激活重计算</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="122"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="125"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="128"/>
         <source>interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="132"/>
         <source>zero bubble, V-shaped (ZB-V)</source>
         <translation>零气泡，V 形（ZB-V）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="132"/>
         <source>zero bubble (ZB-H1)</source>
         <translation>零气泡（ZB-H1）</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="135"/>
         <source>breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="138"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="142"/>
         <source>optimizer states → %1</source>
         <translation>优化器状态 → %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="144"/>
         <source>weights → %1</source>
         <translation>权重 → %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="146"/>
         <source>activations → %1</source>
         <translation>激活 → %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="147"/>
         <source>Offload</source>
         <translation>卸载</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummaryPlan.cpp" line="157"/>
         <source>Communication overlap</source>
         <translation>通信重叠</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="225"/>
         <source>delayed, per tensor</source>
         <translation>延迟缩放，逐张量</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="228"/>
         <source>current, per tensor</source>
         <translation>当前缩放，逐张量</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="231"/>
         <source>blockwise, 1×128 and 128×128</source>
         <translation>分块，1×128 与 128×128</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="234"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
     </message>
@@ -1137,47 +931,38 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="88"/>
         <source>Planner for distributed training of large language models.</source>
         <translation>大语言模型分布式训练规划器。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="94"/>
         <source>Render the main window offscreen to &lt;png&gt; and exit.</source>
         <translation>在屏幕外将主窗口渲染为 &lt;png&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="95"/>
         <source>png</source>
         <translation>png</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="98"/>
         <source>User interface language, e.g. zh_CN (default: the system&apos;s).</source>
         <translation>界面语言，例如 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="100"/>
         <source>locale</source>
         <translation>语言区域</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="111"/>
         <source>Scenario file to open (JSON).</source>
         <translation>要打开的场景文件（JSON）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="118"/>
         <source>at most one scenario file</source>
         <translation>最多只能指定一个场景文件</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="103"/>
         <source>With --screenshot: the view to show (dashboard, layout, file, model, cluster, plan, training).</source>
         <translation>与 --screenshot 一起使用：要显示的视图（dashboard、layout、file、model、cluster、plan、training）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="105"/>
         <source>view</source>
         <translation>视图</translation>
     </message>
@@ -1185,185 +970,146 @@
 <context>
     <name>ts::gui::ClusterEditor</name>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="75"/>
         <source>Cluster preset</source>
         <translation>集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="76"/>
         <source>A system from the catalog: GPU, node and networks</source>
         <translation>目录中的系统：GPU、节点与网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="87"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="89"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="90"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="91"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="92"/>
         <source>Scale-up (NVLink) domain</source>
         <translation>纵向扩展（NVLink）域</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="93"/>
         <source>GPUs per domain</source>
         <translation>每域 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="94"/>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="94"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="95"/>
         <source>Per GPU, per direction</source>
         <translation>每 GPU、每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="96"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="104"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="96"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="104"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="97"/>
         <source>Scale-out network</source>
         <translation>横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="98"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="100"/>
         <source>NIC speed</source>
         <translation>网卡速率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="100"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="101"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="102"/>
         <source>Oversubscription</source>
         <translation>超额订阅比</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="103"/>
         <source> : 1</source>
         <translation> : 1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="48"/>
         <source>PCIe per GPU (GB/s)</source>
         <translation>每 GPU 的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="49"/>
         <source>GPU–host link of one GPU, per direction</source>
         <translation>单个 GPU 与主机之间的链路，单向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="51"/>
         <source>Memory per node (GiB)</source>
         <translation>每节点内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="52"/>
         <source>Host (CPU) memory of one node, where offloaded states live</source>
         <translation>单个节点的主机（CPU）内存，卸载的状态存放于此</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="54"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>内存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="55"/>
         <source>DRAM bandwidth of one node, all sockets</source>
         <translation>单个节点所有插槽的 DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="57"/>
         <source>NVMe read (GB/s)</source>
         <translation>NVMe 读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="58"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="61"/>
         <source>All NVMe drives of one node together</source>
         <translation>单个节点全部 NVMe 盘合计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="60"/>
         <source>NVMe write (GB/s)</source>
         <translation>NVMe 写入（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="62"/>
         <source>NVMe capacity (GiB)</source>
         <translation>NVMe 容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="63"/>
         <source>All NVMe drives of one node, in GiB of 2³⁰ bytes</source>
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="163"/>
         <source>Host (offload)</source>
         <translation>主机（卸载）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="180"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="189"/>
         <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
         <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="191"/>
         <source>Not known for this cluster: type the figure to bound offload by it.</source>
         <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="200"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
@@ -1455,1729 +1201,64 @@
 <context>
     <name>ts::gui::CommunicationChart</name>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="17"/>
         <source>Communication per GPU by dimension</source>
         <translation>按并行维度的每 GPU 通信量</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="18"/>
         <source>Traffic per link class (whole cluster)</source>
         <translation>按链路类别的流量（整个集群）</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="28"/>
         <source>TP</source>
         <translation>TP</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="29"/>
         <source>CP</source>
         <translation>CP</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="30"/>
         <source>EP</source>
         <translation>EP</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="31"/>
         <source>PP</source>
         <translation>PP</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="32"/>
         <source>DP</source>
         <translation>DP</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="33"/>
         <source>GB per GPU per step</source>
         <translation>每 GPU 每步 GB</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="36"/>
         <source>Scale-up (NVLink)</source>
         <translation>纵向扩展（NVLink）</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="36"/>
         <source>Scale-out network</source>
         <translation>横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="38"/>
         <source>TB per step, all GPUs</source>
         <translation>每步 TB，所有 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="51"/>
         <source>%1: %2 per step</source>
         <translation>%1：每步 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="53"/>
         <source>
 %1 GB/s per GPU averaged over the step</source>
         <translation>
 按整步平均每 GPU %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/CommunicationChart.cpp" line="56"/>
         <source>
 %1 per GPU</source>
         <translation>
 每 GPU %1</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::DiagnosticsModel</name>
-    <message>
-        <location filename="../models/DiagnosticsModel.cpp" line="59"/>
-        <source>Error</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <location filename="../models/DiagnosticsModel.cpp" line="59"/>
-        <source>Warning</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <location filename="../models/DiagnosticsModel.cpp" line="87"/>
-        <source>Severity</source>
-        <translation>级别</translation>
-    </message>
-    <message>
-        <location filename="../models/DiagnosticsModel.cpp" line="89"/>
-        <source>Location</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <location filename="../models/DiagnosticsModel.cpp" line="91"/>
-        <source>Message</source>
-        <translation>消息</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::EstimateBadge</name>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="48"/>
-        <source>no estimate</source>
-        <translation>无估算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="48"/>
-        <source>no estimate: %1</source>
-        <translation>无估算：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="53"/>
-        <source>✔ fits</source>
-        <translation>✔ 放得下</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="53"/>
-        <source>✘ does not fit</source>
-        <translation>✘ 放不下</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="54"/>
-        <source>%1 %2/%3 GiB · %4/step · MFU %5</source>
-        <translation>%1 %2/%3 GiB · 每步 %4 · MFU %5</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="58"/>
-        <source>Peak memory on stage %1 against the GPU&apos;s capacity, the time of one optimizer step, and model FLOPS utilization</source>
-        <translation>阶段 %1 的峰值显存与 GPU 容量之比、一次优化器步的时间，以及模型 FLOPS 利用率</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::EstimateCards</name>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="53"/>
-        <source>Step time</source>
-        <translation>单步时间</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="54"/>
-        <source>Throughput per GPU</source>
-        <translation>每 GPU 吞吐量</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="55"/>
-        <source>Model FLOPS utilization</source>
-        <translation>模型 FLOPS 利用率</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="56"/>
-        <source>Peak memory per GPU</source>
-        <translation>每 GPU 峰值显存</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="60"/>
-        <source>not computed</source>
-        <translation>未计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="74"/>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="76"/>
-        <source>compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="77"/>
-        <source>recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="78"/>
-        <source>exposed TP communication</source>
-        <translation>未被掩盖的 TP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="79"/>
-        <source>exposed CP communication</source>
-        <translation>未被掩盖的 CP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="80"/>
-        <source>exposed EP communication</source>
-        <translation>未被掩盖的 EP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="81"/>
-        <source>exposed PP communication</source>
-        <translation>未被掩盖的 PP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="82"/>
-        <source>pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="83"/>
-        <source>exposed DP communication</source>
-        <translation>未被掩盖的 DP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="84"/>
-        <source>optimizer step</source>
-        <translation>优化器更新</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="85"/>
-        <source>exposed offload</source>
-        <translation>未被掩盖的卸载</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="89"/>
-        <source>per optimizer step · %1 days to train</source>
-        <translation>每个优化器步 · 训练需 %1 天</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="90"/>
-        <source>per optimizer step</source>
-        <translation>每个优化器步</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="93"/>
-        <source>%1 tokens/s</source>
-        <translation>%1 token/s</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="94"/>
-        <source>Tokens per second per GPU; %1 tokens/s for the whole cluster</source>
-        <translation>每 GPU 每秒处理的 token 数；整个集群为 %1 token/s</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="96"/>
-        <source>%1 tokens/s in total</source>
-        <translation>总计 %1 token/s</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="99"/>
-        <source>Model FLOPS (6·N·tokens plus attention, no recompute) per second, as a share of the precision&apos;s dense peak</source>
-        <translation>每秒模型 FLOPS（6·N·token 数加注意力，不含重计算）占该精度稠密峰值的比例</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="102"/>
-        <source>%1 of model FLOPS per GPU</source>
-        <translation>每 GPU 模型 FLOPS 为 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="105"/>
-        <source>weights: %1</source>
-        <translation>权重：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="106"/>
-        <source>gradients: %1</source>
-        <translation>梯度：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="107"/>
-        <source>optimizer states: %1</source>
-        <translation>优化器状态：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="108"/>
-        <source>activations: %1</source>
-        <translation>激活：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="109"/>
-        <source>communication buffers: %1</source>
-        <translation>通信缓冲区：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="110"/>
-        <source>framework overhead: %1</source>
-        <translation>框架开销：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="112"/>
-        <source>%1 / %2</source>
-        <translation>%1 / %2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="117"/>
-        <source>fits · %1 of capacity, peak on stage %2</source>
-        <translation>放得下 · 占容量 %1，峰值在阶段 %2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateCards.cpp" line="118"/>
-        <source>does not fit · %1 of capacity, peak on stage %2</source>
-        <translation>放不下 · 占容量 %1，峰值在阶段 %2</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::EstimateChart</name>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="69"/>
-        <source>No estimate</source>
-        <translation>无估算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="180"/>
-        <source>Export Chart…</source>
-        <translation>导出图表…</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="221"/>
-        <source>unknown format &quot;%1&quot;: choose .png, .svg or .pdf</source>
-        <translation>未知格式 &quot;%1&quot;：请选择 .png、.svg 或 .pdf</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="225"/>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="232"/>
-        <location filename="../widgets/EstimateChart.cpp" line="242"/>
-        <source>Export Chart</source>
-        <translation>导出图表</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EstimateChart.cpp" line="233"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::MainWindow</name>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="128"/>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="130"/>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="132"/>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="134"/>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="136"/>
-        <source>&amp;Open Scenario…</source>
-        <translation>打开场景(&amp;O)…</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="137"/>
-        <source>Open a scenario file (trainscape.scenario/1 JSON)</source>
-        <translation>打开场景文件（trainscape.scenario/1 JSON）</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="143"/>
-        <source>&amp;Clear List</source>
-        <translation>清空列表(&amp;C)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="144"/>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="145"/>
-        <source>&amp;About Trainscape</source>
-        <translation>关于 Trainscape(&amp;A)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="215"/>
-        <source>Plan layout</source>
-        <translation>方案布局</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="216"/>
-        <source>Scenario file</source>
-        <translation>场景文件</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="276"/>
-        <source>Open a scenario to see how its plan places the model on the GPUs.</source>
-        <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="277"/>
-        <source>The scenario is not valid; its errors are listed under Messages.</source>
-        <translation>该场景无效；错误列在“消息”中。</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="279"/>
-        <source>No scenario open</source>
-        <translation>未打开场景</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="282"/>
-        <source>Trainscape</source>
-        <translation>Trainscape</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="289"/>
-        <source>%1 · not a valid scenario: see the errors under Messages</source>
-        <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="297"/>
-        <source>%1 × %2 · %3</source>
-        <translation>%1 × %2 · %3</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="215"/>
-        <source>no scenario open</source>
-        <translation>未打开场景</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="217"/>
-        <source>not computed: the scenario is not valid</source>
-        <translation>未计算：场景无效</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="219"/>
-        <source>estimator not available</source>
-        <translation>估算器不可用</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="225"/>
-        <source>not computed</source>
-        <translation>未计算</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="222"/>
-        <source>not computed: %1</source>
-        <translation>未计算：%1</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
-        <source>Messages</source>
-        <translation>消息</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
-        <source>Messages (%1)</source>
-        <translation>消息（%1）</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
-        <source>1 error</source>
-        <translation>1 个错误</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
-        <source>%1 errors</source>
-        <translation>%1 个错误</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="313"/>
-        <source>1 warning</source>
-        <translation>1 个警告</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="313"/>
-        <source>%1 warnings</source>
-        <translation>%1 个警告</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="317"/>
-        <source>Ready</source>
-        <translation>就绪</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="321"/>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="319"/>
-        <source>%1 is not a valid scenario</source>
-        <translation>%1 不是有效的场景</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="146"/>
-        <source>Open Scenario</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="116"/>
-        <location filename="../app/MainWindowDocument.cpp" line="147"/>
-        <source>Scenario files (*.json);;All files (*)</source>
-        <translation>场景文件 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="235"/>
-        <source>About Trainscape</source>
-        <translation>关于 Trainscape</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="236"/>
-        <source>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;A planner for distributed training of large language models: will it fit, how long does a step take, and what does the run cost.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="59"/>
-        <source>Not changed: %1 (%2)</source>
-        <translation>未修改：%1（%2）</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="208"/>
-        <source>Model</source>
-        <translation>模型</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="209"/>
-        <source>Cluster</source>
-        <translation>集群</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="210"/>
-        <source>Parallel plan</source>
-        <translation>并行方案</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="211"/>
-        <source>Training</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="212"/>
-        <source>Resolved</source>
-        <translation>解析结果</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="213"/>
-        <source>History</source>
-        <translation>历史</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="214"/>
-        <source>Dashboard</source>
-        <translation>仪表板</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="280"/>
-        <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
-        <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="290"/>
-        <location filename="../app/MainWindow.cpp" line="302"/>
-        <source>%1[*] — Trainscape</source>
-        <translation>%1[*] — Trainscape</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="295"/>
-        <source>not saved yet</source>
-        <translation>尚未保存</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="301"/>
-        <source>%1 · the scenario has errors: see Messages</source>
-        <translation>%1 · 场景有错误：见“消息”</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="129"/>
-        <source>&amp;New from Example</source>
-        <translation>从示例新建(&amp;N)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="131"/>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="133"/>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="135"/>
-        <source>Main toolbar</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="138"/>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="139"/>
-        <source>Save the scenario (written atomically)</source>
-        <translation>保存场景（原子写入）</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="140"/>
-        <source>Save &amp;As…</source>
-        <translation>另存为(&amp;A)…</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="141"/>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="142"/>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowActions.cpp" line="146"/>
-        <source>System language</source>
-        <translation>系统语言</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="99"/>
-        <source>Cannot save %1: %2</source>
-        <translation>无法保存 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="101"/>
-        <location filename="../app/MainWindowDocument.cpp" line="115"/>
-        <source>Save Scenario</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="102"/>
-        <source>Cannot save %1:
-%2</source>
-        <translation>无法保存 %1：
-%2</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="106"/>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="130"/>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="131"/>
-        <source>“%1” has changes that are not saved. Save them?</source>
-        <translation>“%1”有未保存的更改。要保存吗？</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindowDocument.cpp" line="206"/>
-        <source>estimated in %1 ms</source>
-        <translation>估算用时 %1 ms</translation>
-    </message>
-    <message>
-        <source>Costs</source>
-        <translation>成本</translation>
-    </message>
-    <message>
-        <source>&amp;Model</source>
-        <translation>模型(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;New</source>
-        <translation>新建(&amp;N)</translation>
-    </message>
-    <message>
-        <source>A new scenario with only the required keys, to edit</source>
-        <translation>只含必需键的新场景，供编辑</translation>
-    </message>
-    <message>
-        <source>Import Hugging Face config.json…</source>
-        <translation>导入 Hugging Face config.json…</translation>
-    </message>
-    <message>
-        <source>Replace the model by the architecture of a Hugging Face config.json</source>
-        <translation>用 Hugging Face config.json 的架构替换模型</translation>
-    </message>
-    <message>
-        <location filename="../app/MainWindow.cpp" line="226"/>
-        <source>Search</source>
-        <translation>搜索</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::MemoryChart</name>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="14"/>
-        <source>Memory per GPU by pipeline stage</source>
-        <translation>按流水线阶段的每 GPU 显存</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="24"/>
-        <source>Weights</source>
-        <translation>权重</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="25"/>
-        <source>Gradients</source>
-        <translation>梯度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="26"/>
-        <source>Optimizer states</source>
-        <translation>优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="27"/>
-        <source>Activations</source>
-        <translation>激活</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="28"/>
-        <source>Communication buffers</source>
-        <translation>通信缓冲区</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="29"/>
-        <source>Framework and allocator</source>
-        <translation>框架与分配器</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="52"/>
-        <source>Stage %1 · %2: %3 (stage total %4)</source>
-        <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="70"/>
-        <source>capacity %1</source>
-        <translation>容量 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="75"/>
-        <source>GPU capacity: %1</source>
-        <translation>GPU 容量：%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="81"/>
-        <source>Pipeline stage</source>
-        <translation>流水线阶段</translation>
-    </message>
-    <message>
-        <location filename="../widgets/MemoryChart.cpp" line="84"/>
-        <source>GiB per GPU</source>
-        <translation>每 GPU GiB</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::ModelEditor</name>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="170"/>
-        <source>Preset</source>
-        <translation>预设</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="170"/>
-        <source>Custom</source>
-        <translation>自定义</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="171"/>
-        <source>A published architecture from the catalog</source>
-        <translation>目录中已发布的模型结构</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="185"/>
-        <source>Architecture</source>
-        <translation>结构</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="186"/>
-        <source>Layers</source>
-        <translation>层数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="187"/>
-        <source>Hidden size</source>
-        <translation>隐藏层维度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="188"/>
-        <source>FFN hidden size</source>
-        <translation>FFN 隐藏层维度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="189"/>
-        <source>Attention heads</source>
-        <translation>注意力头数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="190"/>
-        <source>KV heads</source>
-        <translation>KV 头数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="191"/>
-        <source>Fewer than the attention heads: grouped-query attention</source>
-        <translation>少于注意力头数：分组查询注意力（GQA）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="192"/>
-        <source>Head dimension</source>
-        <translation>头维度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="193"/>
-        <source>Vocabulary</source>
-        <translation>词表</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="194"/>
-        <source>MLP</source>
-        <translation>MLP</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="195"/>
-        <source>Tied embeddings</source>
-        <translation>共享输入输出嵌入</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="196"/>
-        <source>Mixture of experts</source>
-        <translation>混合专家（MoE）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="197"/>
-        <source>Routed experts</source>
-        <translation>路由专家数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="198"/>
-        <source>Experts per token</source>
-        <translation>每个 token 激活的专家</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="199"/>
-        <source>Expert FFN size</source>
-        <translation>专家 FFN 维度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="200"/>
-        <source>Shared experts</source>
-        <translation>共享专家数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="201"/>
-        <source>Leading dense layers</source>
-        <translation>开头的稠密层数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="215"/>
-        <location filename="../widgets/ModelEditor.cpp" line="252"/>
-        <source>Import Hugging Face config.json…</source>
-        <translation>导入 Hugging Face config.json…</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="226"/>
-        <source>Import %1</source>
-        <translation>导入 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="228"/>
-        <source>the imported model is not a valid scenario model</source>
-        <translation>导入的模型不是有效的场景模型</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="238"/>
-        <location filename="../widgets/ModelEditor.cpp" line="244"/>
-        <location filename="../widgets/ModelEditor.cpp" line="247"/>
-        <source>Import Hugging Face Config</source>
-        <translation>导入 Hugging Face 配置</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="239"/>
-        <source>Hugging Face config (config.json *.json);;All files (*)</source>
-        <translation>Hugging Face 配置 (config.json *.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="245"/>
-        <source>Cannot import %1: %2</source>
-        <translation>无法导入 %1：%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="85"/>
-        <source>Expert groups</source>
-        <translation>专家分组</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="86"/>
-        <source>Group-limited routing: the experts form this many groups and a token&apos;s experts come from a few of them (DeepSeek-V3: 8 groups, one per node)</source>
-        <translation>分组限制路由：专家分成这么多组，每个 token 的专家只来自其中几组（DeepSeek-V3：8 组，每个节点一组）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="89"/>
-        <source>None</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="100"/>
-        <source>Groups of %1 experts: %2 experts per token need more groups than that</source>
-        <translation>每组 %1 个专家：每个 token 的 %2 个专家需要比这更多的组</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="127"/>
-        <source>Groups per token</source>
-        <translation>每个 token 的组数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="128"/>
-        <source>How many expert groups a token&apos;s experts may come from (DeepSeek-V3: 4 of 8)</source>
-        <translation>一个 token 的专家最多可来自几个专家组（DeepSeek-V3：8 组中的 4 组）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="139"/>
-        <source>More than the experts per token or the groups</source>
-        <translation>超过每个 token 的专家数或组数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/ModelEditor.cpp" line="141"/>
-        <source>Too few experts in that many groups for the experts per token</source>
-        <translation>这么多组里的专家少于每个 token 的专家数</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::PlanEditor</name>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="64"/>
-        <source>Data parallel (DP)</source>
-        <translation>数据并行（DP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="65"/>
-        <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
-        <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="77"/>
-        <source>Degrees</source>
-        <translation>并行度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="78"/>
-        <source>Tensor parallel (TP)</source>
-        <translation>张量并行（TP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="79"/>
-        <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
-        <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="80"/>
-        <source>Pipeline parallel (PP)</source>
-        <translation>流水线并行（PP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="81"/>
-        <source>Splits the layers into stages</source>
-        <translation>把各层划分为流水线阶段</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="82"/>
-        <source>Virtual stages (VPP)</source>
-        <translation>虚拟流水线阶段（VPP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="83"/>
-        <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
-        <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="84"/>
-        <source>Context parallel (CP)</source>
-        <translation>上下文并行（CP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="85"/>
-        <source>Splits each sequence over GPUs</source>
-        <translation>把每条序列切分到多个 GPU 上</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="87"/>
-        <source>Expert parallel (EP)</source>
-        <translation>专家并行（EP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="88"/>
-        <source>Splits the experts of a mixture-of-experts model</source>
-        <translation>切分混合专家模型的专家</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="91"/>
-        <source>Memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="92"/>
-        <source>Sequence parallel</source>
-        <translation>序列并行</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="93"/>
-        <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
-        <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="94"/>
-        <source>ZeRO stage</source>
-        <translation>ZeRO 阶段</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="95"/>
-        <source>Recomputation</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="104"/>
-        <source>Schedule</source>
-        <translation>调度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="105"/>
-        <source>Pipeline schedule</source>
-        <translation>流水线调度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="106"/>
-        <source>Overlap TP communication</source>
-        <translation>重叠 TP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="107"/>
-        <source>Overlap DP communication</source>
-        <translation>重叠 DP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="108"/>
-        <source>Overlap PP communication</source>
-        <translation>重叠 PP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="42"/>
-        <source>Shard group (DP shard)</source>
-        <translation>分片组（DP shard）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="43"/>
-        <source>ZeRO shards within groups of this many data-parallel ranks and replicates across the groups (hybrid sharding, FSDP HYBRID_SHARD)</source>
-        <translation>ZeRO 在由这么多数据并行 rank 组成的组内分片，并在组间复制（混合分片，FSDP HYBRID_SHARD）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="47"/>
-        <source>Full (= DP)</source>
-        <translation>完全分片（= DP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="52"/>
-        <source>%1 (= DP)</source>
-        <translation>%1（= DP）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="70"/>
-        <source>CP communication</source>
-        <translation>CP 通信方式</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="71"/>
-        <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
-        <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="99"/>
-        <source>Offload optimizer states</source>
-        <translation>卸载优化器状态</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="101"/>
-        <source>Offload parameters</source>
-        <translation>卸载参数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="103"/>
-        <source>Offload activations</source>
-        <translation>卸载激活值</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="110"/>
-        <source>Overlap EP communication</source>
-        <translation>重叠 EP 通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="111"/>
-        <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
-        <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="116"/>
-        <source>FP8 expert dispatch</source>
-        <translation>FP8 专家分发</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanEditor.cpp" line="117"/>
-        <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
-        <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
-    </message>
-    <message>
-        <source>Layers per chunk</source>
-        <translation>每块层数</translation>
-    </message>
-    <message>
-        <source>Transformer layers of each pipeline chunk in order, PP × VPP numbers separated by commas; empty: as even as possible</source>
-        <translation>按顺序给出每个流水线块的 Transformer 层数，共 PP × VPP 个数，以逗号分隔；留空：尽量均分</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::PlanLayoutView</name>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="71"/>
-        <source>× %1 data-parallel replicas of this pipeline</source>
-        <translation>× %1 个该流水线的数据并行副本</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="79"/>
-        <source>TP × CP = 1 GPU per stage replica: no tensor or context parallel traffic</source>
-        <translation>TP × CP = 每个阶段副本 1 个 GPU：没有张量并行或上下文并行通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="81"/>
-        <source>TP × CP = %1 GPUs per stage replica, inside one %2-GPU scale-up domain</source>
-        <translation>TP × CP = 每个阶段副本 %1 个 GPU，位于一个 %2-GPU 纵向扩展域之内</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="83"/>
-        <source>TP × CP = %1 GPUs per stage replica, more than one %2-GPU scale-up domain: part of its traffic crosses the scale-out network</source>
-        <translation>TP × CP = 每个阶段副本 %1 个 GPU，超出一个 %2-GPU 纵向扩展域：部分通信要经过横向扩展网络</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="164"/>
-        <source>Stages %1–%2</source>
-        <translation>阶段 %1–%2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="164"/>
-        <source>Stage %1</source>
-        <translation>阶段 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="168"/>
-        <source>…</source>
-        <translation>…</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="170"/>
-        <source>%1 layers in %2 chunks</source>
-        <translation>%1 层，分为 %2 个块</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="172"/>
-        <source>%1 layers</source>
-        <translation>%1 层</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="175"/>
-        <source>TP %1 × CP %2</source>
-        <translation>TP %1 × CP %2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="206"/>
-        <source>Plan layout: TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
-        <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="262"/>
-        <source>pipeline: forward pass from stage 1 to stage %1</source>
-        <translation>流水线：前向传播从阶段 1 到阶段 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="268"/>
-        <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
-        <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::PowerChart</name>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="25"/>
-        <source>Facility power over one step</source>
-        <translation>单步内的设施功率</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="117"/>
-        <source>Seconds into the step</source>
-        <translation>步内时间（秒）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="118"/>
-        <source>Facility power (kW)</source>
-        <translation>设施功率（kW）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="125"/>
-        <source>No power estimate for this plan</source>
-        <translation>此方案没有功率估算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="153"/>
-        <source>%1 to %2: %3 kW facility power</source>
-        <translation>%1 至 %2：设施功率 %3 kW</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="161"/>
-        <source>peak %1 kW</source>
-        <translation>峰值 %1 kW</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="169"/>
-        <source>Average over the step: %1 kW</source>
-        <translation>全步平均：%1 kW</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="171"/>
-        <source>average %1 kW (dashed) · peak %2 kW</source>
-        <translation>平均 %1 kW（虚线）· 峰值 %2 kW</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="182"/>
-        <source>Covers only the simulated part of the step: the first %1 of %2</source>
-        <translation>仅覆盖步内已模拟的部分：%2 中的前 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="190"/>
-        <source>GPUs</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="191"/>
-        <source>Hosts</source>
-        <translation>主机</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="192"/>
-        <source>Network</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="193"/>
-        <source>Cooling</source>
-        <translation>冷却</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="203"/>
-        <source>%1 kWh</source>
-        <translation>%1 kWh</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="204"/>
-        <source>%1: %2 (%3)</source>
-        <translation>%1：%2（%3）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="217"/>
-        <source>%1: %2 per step, %3 of the facility&apos;s energy</source>
-        <translation>%1：每步 %2，占设施能耗的 %3</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PowerChart.cpp" line="221"/>
-        <source>Energy per step: %1</source>
-        <translation>每步能耗：%1</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::RunCostCards</name>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="45"/>
-        <source>Time to train</source>
-        <translation>训练时长</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="46"/>
-        <source>Cost</source>
-        <translation>成本</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="47"/>
-        <source>Energy</source>
-        <translation>能耗</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="48"/>
-        <source>CO₂ emitted</source>
-        <translation>CO₂ 排放</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="54"/>
-        <source>no estimate</source>
-        <translation>无估算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="57"/>
-        <source>not computed: the energy and cost model has not produced this figure for the plan</source>
-        <translation>未计算：能耗与成本模型尚未给出该方案的此项数值</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="71"/>
-        <source>%1 days</source>
-        <translation>%1 天</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="72"/>
-        <source>%1 steps</source>
-        <translation>%1 步</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="74"/>
-        <source>$%1</source>
-        <translation>$%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="76"/>
-        <source>$%1 per million tokens</source>
-        <translation>每百万 token $%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="80"/>
-        <source>%1 MWh</source>
-        <translation>%1 MWh</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="85"/>
-        <source>%1 t</source>
-        <translation>%1 吨</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="55"/>
-        <source>not computed: set the tokens to train (Training dock) for the run&apos;s totals</source>
-        <translation>未计算：请在“训练”面板设置训练 token 总数以得到整个训练的合计</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="81"/>
-        <source>%1 kWh per step</source>
-        <translation>每步 %1 kWh</translation>
-    </message>
-    <message>
-        <location filename="../widgets/RunCostCards.cpp" line="83"/>
-        <source>average power %1</source>
-        <translation>平均功率 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::ScenarioDocument</name>
-    <message>
-        <location filename="../models/ScenarioDocument.cpp" line="114"/>
-        <source>Untitled</source>
-        <translation>未命名</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::ScenarioForm</name>
-    <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="258"/>
-        <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
-        <translation>文件中未设置：取自预设或格式的默认值。</translation>
-    </message>
-    <message>
-        <source>not set</source>
-        <translation>未设置</translation>
-    </message>
-    <message>
-        <source>“%1” is not a number</source>
-        <translation>“%1”不是数字</translation>
-    </message>
-    <message>
-        <source>%1 is out of range: give %2 to %3</source>
-        <translation>%1 超出范围：请填写 %2 到 %3</translation>
-    </message>
-    <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
-        <source>Reset %1 to its default</source>
-        <translation>将%1重置为默认值</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation>默认</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>开</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>关</translation>
-    </message>
-    <message>
-        <source>Reset to the default: remove %1 from the file</source>
-        <translation>重置为默认值：从文件中删除 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::ScenarioSummaryModel</name>
-    <message>
-        <location filename="../models/ScenarioSummaryModel.cpp" line="132"/>
-        <source>Property</source>
-        <translation>属性</translation>
-    </message>
-    <message>
-        <location filename="../models/ScenarioSummaryModel.cpp" line="132"/>
-        <source>Value</source>
-        <translation>值</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::StepTimeChart</name>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="10"/>
-        <source>Step time breakdown</source>
-        <translation>单步时间分解</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="16"/>
-        <source>Compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="17"/>
-        <source>Recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="18"/>
-        <source>TP exposed</source>
-        <translation>TP 暴露通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="19"/>
-        <source>CP exposed</source>
-        <translation>CP 暴露通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="20"/>
-        <source>EP exposed</source>
-        <translation>EP 暴露通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="21"/>
-        <source>PP exposed</source>
-        <translation>PP 暴露通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="22"/>
-        <source>Pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="23"/>
-        <source>DP exposed</source>
-        <translation>DP 暴露通信</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="24"/>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="25"/>
-        <source>Offload exposed</source>
-        <translation>卸载暴露时间</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="40"/>
-        <source>%1: %2 (%3 of the step)</source>
-        <translation>%1：%2（占单步 %3）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/StepTimeChart.cpp" line="47"/>
-        <source>Seconds per step (total %1)</source>
-        <translation>每步秒数（合计 %1）</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::TimelineChart</name>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="10"/>
-        <source>Pipeline schedule (one step)</source>
-        <translation>流水线调度（一步）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="16"/>
-        <source>forward</source>
-        <translation>前向</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="18"/>
-        <source>backward</source>
-        <translation>反向</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="20"/>
-        <source>backward (input gradients)</source>
-        <translation>反向（输入梯度）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="22"/>
-        <source>backward (weight gradients)</source>
-        <translation>反向（权重梯度）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="24"/>
-        <source>gradient reduction</source>
-        <translation>梯度归约</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="26"/>
-        <source>optimizer step</source>
-        <translation>优化器更新</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="53"/>
-        <source>%1 of micro-batch %2</source>
-        <translation>微批 %2 的%1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="55"/>
-        <source>%1, chunk %2</source>
-        <translation>%1，模型块 %2</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="57"/>
-        <source>Stage %1 · %2
-%3 → %4 (%5)</source>
-        <translation>阶段 %1 · %2
-%3 → %4（%5）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="66"/>
-        <source>stage %1</source>
-        <translation>阶段 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="71"/>
-        <source>Seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="73"/>
-        <source>Seconds (the first %1 of %2 micro-batches are simulated; the rest repeat the steady state)</source>
-        <translation>秒（模拟了 %2 个微批中的前 %1 个；其余重复稳态）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TimelineChart.cpp" line="78"/>
-        <source> · first %1 of %2 operations drawn</source>
-        <translation> · 绘制了 %2 个操作中的前 %1 个</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::TrainingEditor</name>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="58"/>
-        <source>Batch</source>
-        <translation>批</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
-        <source>Sequence length</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
-        <source> tokens</source>
-        <translation> token</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
-        <source>Global batch</source>
-        <translation>全局批大小</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
-        <source> sequences</source>
-        <translation> 条序列</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="61"/>
-        <source>Sequences per optimizer step, over all data-parallel ranks</source>
-        <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
-        <source>Micro-batch</source>
-        <translation>微批大小</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="63"/>
-        <source>Sequences per forward/backward pass on one pipeline</source>
-        <translation>一条流水线上每次前向/反向的序列数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="64"/>
-        <source>Numerics</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="24"/>
-        <source>Precision</source>
-        <translation>精度</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="67"/>
-        <source>Optimizer</source>
-        <translation>优化器</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
-        <source>Run</source>
-        <translation>运行</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="37"/>
-        <source>FP8 scaling</source>
-        <translation>FP8 缩放</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="38"/>
-        <source>Delayed (per tensor, amax history)</source>
-        <translation>延迟缩放（逐张量，amax 历史）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="39"/>
-        <source>TransformerEngine DelayedScaling: scales from earlier iterations, one cast pass per GEMM input</source>
-        <translation>TransformerEngine DelayedScaling：缩放因子取自先前迭代，每个 GEMM 输入一次转换</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="41"/>
-        <source>Tensorwise (per tensor, current)</source>
-        <translation>逐张量（当前缩放）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="42"/>
-        <source>Current scaling (TransformerEngine Float8CurrentScaling, torchao tensorwise): an amax pass before each cast</source>
-        <translation>当前缩放（TransformerEngine Float8CurrentScaling、torchao tensorwise）：每次转换前先求一遍 amax</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="44"/>
-        <source>Blockwise (1×128 and 128×128 blocks)</source>
-        <translation>分块（1×128 与 128×128 块）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="45"/>
-        <source>TransformerEngine Float8BlockScaling, as DeepSeek-V3: FP32 scales per block</source>
-        <translation>TransformerEngine Float8BlockScaling，同 DeepSeek-V3：每块一个 FP32 缩放因子</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="47"/>
-        <source>How FP8 GEMM inputs are scaled (Megatron-LM --fp8-recipe; needs precision FP8)</source>
-        <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>The scenario&apos;s name; empty: the headline derived from the model, the GPUs and the plan</source>
-        <translation>场景名称；留空：由模型、GPU 和方案生成的标题</translation>
-    </message>
-    <message>
-        <source>Scenario</source>
-        <translation>场景</translation>
-    </message>
-    <message>
-        <source>Tokens to train (billions)</source>
-        <translation>训练 token 数（十亿）</translation>
-    </message>
-    <message>
-        <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
-        <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
-    </message>
-</context>
-<context>
-    <name>ScenarioHeadline</name>
-    <message>
-        <source>Custom model (%1 layers)</source>
-        <translation>自定义模型（%1 层）</translation>
-    </message>
-    <message>
-        <source>TP %1</source>
-        <translation>TP %1</translation>
-    </message>
-    <message>
-        <source>PP %1 × %2</source>
-        <translation>PP %1 × %2</translation>
-    </message>
-    <message>
-        <source>PP %1</source>
-        <translation>PP %1</translation>
-    </message>
-    <message>
-        <source>CP %1</source>
-        <translation>CP %1</translation>
-    </message>
-    <message>
-        <source>EP %1</source>
-        <translation>EP %1</translation>
-    </message>
-    <message>
-        <source>DP %1</source>
-        <translation>DP %1</translation>
-    </message>
-    <message>
-        <source>%1 on %2 × %3 · %4</source>
-        <translation>%1，%2 × %3 · %4</translation>
     </message>
 </context>
 <context>
@@ -3328,6 +1409,214 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::DiagnosticsModel</name>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>级别</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>消息</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EstimateBadge</name>
+    <message>
+        <source>no estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>no estimate: %1</source>
+        <translation>无估算：%1</translation>
+    </message>
+    <message>
+        <source>✔ fits</source>
+        <translation>✔ 放得下</translation>
+    </message>
+    <message>
+        <source>✘ does not fit</source>
+        <translation>✘ 放不下</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3 GiB · %4/step · MFU %5</source>
+        <translation>%1 %2/%3 GiB · 每步 %4 · MFU %5</translation>
+    </message>
+    <message>
+        <source>Peak memory on stage %1 against the GPU&apos;s capacity, the time of one optimizer step, and model FLOPS utilization</source>
+        <translation>阶段 %1 的峰值显存与 GPU 容量之比、一次优化器步的时间，以及模型 FLOPS 利用率</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EstimateCards</name>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>Throughput per GPU</source>
+        <translation>每 GPU 吞吐量</translation>
+    </message>
+    <message>
+        <source>Model FLOPS utilization</source>
+        <translation>模型 FLOPS 利用率</translation>
+    </message>
+    <message>
+        <source>Peak memory per GPU</source>
+        <translation>每 GPU 峰值显存</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>exposed TP communication</source>
+        <translation>未被掩盖的 TP 通信</translation>
+    </message>
+    <message>
+        <source>exposed CP communication</source>
+        <translation>未被掩盖的 CP 通信</translation>
+    </message>
+    <message>
+        <source>exposed EP communication</source>
+        <translation>未被掩盖的 EP 通信</translation>
+    </message>
+    <message>
+        <source>exposed PP communication</source>
+        <translation>未被掩盖的 PP 通信</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>exposed DP communication</source>
+        <translation>未被掩盖的 DP 通信</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>exposed offload</source>
+        <translation>未被掩盖的卸载</translation>
+    </message>
+    <message>
+        <source>per optimizer step · %1 days to train</source>
+        <translation>每个优化器步 · 训练需 %1 天</translation>
+    </message>
+    <message>
+        <source>per optimizer step</source>
+        <translation>每个优化器步</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/s</translation>
+    </message>
+    <message>
+        <source>Tokens per second per GPU; %1 tokens/s for the whole cluster</source>
+        <translation>每 GPU 每秒处理的 token 数；整个集群为 %1 token/s</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s in total</source>
+        <translation>总计 %1 token/s</translation>
+    </message>
+    <message>
+        <source>Model FLOPS (6·N·tokens plus attention, no recompute) per second, as a share of the precision&apos;s dense peak</source>
+        <translation>每秒模型 FLOPS（6·N·token 数加注意力，不含重计算）占该精度稠密峰值的比例</translation>
+    </message>
+    <message>
+        <source>%1 of model FLOPS per GPU</source>
+        <translation>每 GPU 模型 FLOPS 为 %1</translation>
+    </message>
+    <message>
+        <source>weights: %1</source>
+        <translation>权重：%1</translation>
+    </message>
+    <message>
+        <source>gradients: %1</source>
+        <translation>梯度：%1</translation>
+    </message>
+    <message>
+        <source>optimizer states: %1</source>
+        <translation>优化器状态：%1</translation>
+    </message>
+    <message>
+        <source>activations: %1</source>
+        <translation>激活：%1</translation>
+    </message>
+    <message>
+        <source>communication buffers: %1</source>
+        <translation>通信缓冲区：%1</translation>
+    </message>
+    <message>
+        <source>framework overhead: %1</source>
+        <translation>框架开销：%1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>fits · %1 of capacity, peak on stage %2</source>
+        <translation>放得下 · 占容量 %1，峰值在阶段 %2</translation>
+    </message>
+    <message>
+        <source>does not fit · %1 of capacity, peak on stage %2</source>
+        <translation>放不下 · 占容量 %1，峰值在阶段 %2</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::EstimateChart</name>
+    <message>
+        <source>No estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>Export Chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>unknown format &quot;%1&quot;: choose .png, .svg or .pdf</source>
+        <translation>未知格式 &quot;%1&quot;：请选择 .png、.svg 或 .pdf</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Export Chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ExplainCard</name>
     <message>
         <source>Compute</source>
@@ -3454,50 +1743,1267 @@
         <translation>（放不下）</translation>
     </message>
     <message>
-        <location filename="../../work/wt-app/widgets/ExplainCard.cpp" line="159"/>
         <source>; under one leaf switch: oversubscription does not apply</source>
         <translation>；位于同一叶交换机下：超额订阅不起作用</translation>
     </message>
 </context>
 <context>
+    <name>ts::gui::ExportDialog</name>
+    <message>
+        <source>Export Launch Configuration</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <source>&amp;Save to Folder…</source>
+        <translation>保存到文件夹(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy File</source>
+        <translation>复制文件(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The scenario does not resolve; fix the fields marked in red first.</source>
+        <translation>场景无法解析；请先修正标红的字段。</translation>
+    </message>
+    <message>
+        <source>%1 cannot express this plan:</source>
+        <translation>%1 无法表达此方案：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), written atomically on Save.</source>
+        <translation>
+            <numerusform>%n 个文件，保存时原子写入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save Launch Files To</source>
+        <translation>启动文件保存到</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个文件保存到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ImportJobDialog</name>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (*.json)</source>
+        <translation>Hugging Face 配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Import Job</source>
+        <translation>导入作业</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Launch file:</source>
+        <translation>启动文件：</translation>
+    </message>
+    <message>
+        <source>Model config (DeepSpeed):</source>
+        <translation>模型配置（DeepSpeed）：</translation>
+    </message>
+    <message>
+        <source>Sequence length (DeepSpeed):</source>
+        <translation>序列长度（DeepSpeed）：</translation>
+    </message>
+    <message>
+        <source>Cluster preset:</source>
+        <translation>集群预设：</translation>
+    </message>
+    <message>
+        <source>Choose a launch file to read.</source>
+        <translation>请选择要读取的启动文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>Ignored (no effect on the plan): %1</source>
+        <translation>已忽略（不影响方案）：%1</translation>
+    </message>
+    <message>
+        <source>Every flag was read.</source>
+        <translation>所有参数均已读取。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario file (trainscape.scenario/1 JSON)</source>
+        <translation>打开场景文件（trainscape.scenario/1 JSON）</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About Trainscape</source>
+        <translation>关于 Trainscape(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Plan layout</source>
+        <translation>方案布局</translation>
+    </message>
+    <message>
+        <source>Scenario file</source>
+        <translation>场景文件</translation>
+    </message>
+    <message>
+        <source>Open a scenario to see how its plan places the model on the GPUs.</source>
+        <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
+    </message>
+    <message>
+        <source>The scenario is not valid; its errors are listed under Messages.</source>
+        <translation>该场景无效；错误列在“消息”中。</translation>
+    </message>
+    <message>
+        <source>No scenario open</source>
+        <translation>未打开场景</translation>
+    </message>
+    <message>
+        <source>Trainscape</source>
+        <translation>Trainscape</translation>
+    </message>
+    <message>
+        <source>%1 · not a valid scenario: see the errors under Messages</source>
+        <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
+    </message>
+    <message>
+        <source>%1 × %2 · %3</source>
+        <translation>%1 × %2 · %3</translation>
+    </message>
+    <message>
+        <source>no scenario open</source>
+        <translation>未打开场景</translation>
+    </message>
+    <message>
+        <source>not computed: the scenario is not valid</source>
+        <translation>未计算：场景无效</translation>
+    </message>
+    <message>
+        <source>estimator not available</source>
+        <translation>估算器不可用</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>not computed: %1</source>
+        <translation>未计算：%1</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Messages (%1)</source>
+        <translation>消息（%1）</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation>1 个错误</translation>
+    </message>
+    <message>
+        <source>%1 errors</source>
+        <translation>%1 个错误</translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation>1 个警告</translation>
+    </message>
+    <message>
+        <source>%1 warnings</source>
+        <translation>%1 个警告</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid scenario</source>
+        <translation>%1 不是有效的场景</translation>
+    </message>
+    <message>
+        <source>Open Scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenario files (*.json);;All files (*)</source>
+        <translation>场景文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>About Trainscape</source>
+        <translation>关于 Trainscape</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;A planner for distributed training of large language models: will it fit, how long does a step take, and what does the run cost.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not changed: %1 (%2)</source>
+        <translation>未修改：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>Parallel plan</source>
+        <translation>并行方案</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>解析结果</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Dashboard</source>
+        <translation>仪表板</translation>
+    </message>
+    <message>
+        <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
+        <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
+    </message>
+    <message>
+        <source>%1[*] — Trainscape</source>
+        <translation>%1[*] — Trainscape</translation>
+    </message>
+    <message>
+        <source>not saved yet</source>
+        <translation>尚未保存</translation>
+    </message>
+    <message>
+        <source>%1 · the scenario has errors: see Messages</source>
+        <translation>%1 · 场景有错误：见“消息”</translation>
+    </message>
+    <message>
+        <source>&amp;New from Example</source>
+        <translation>从示例新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Main toolbar</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scenario (written atomically)</source>
+        <translation>保存场景（原子写入）</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>系统语言</translation>
+    </message>
+    <message>
+        <source>Cannot save %1: %2</source>
+        <translation>无法保存 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save Scenario</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation>无法保存 %1：
+%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>“%1” has changes that are not saved. Save them?</source>
+        <translation>“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>estimated in %1 ms</source>
+        <translation>估算用时 %1 ms</translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A new scenario with only the required keys, to edit</source>
+        <translation>只含必需键的新场景，供编辑</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json…</translation>
+    </message>
+    <message>
+        <source>Replace the model by the architecture of a Hugging Face config.json</source>
+        <translation>用 Hugging Face config.json 的架构替换模型</translation>
+    </message>
+    <message>
+        <source>&amp;Export Launch Configuration…</source>
+        <translation>导出启动配置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, Slurm or Kubernetes files for this plan</source>
+        <translation>为此方案生成 Megatron-LM、Megatron-Bridge、DeepSpeed、torchtitan、Slurm 或 Kubernetes 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Import Job…</source>
+        <translation>导入作业(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Read a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML as a new scenario</source>
+        <translation>将 Megatron-LM 启动脚本、DeepSpeed 配置或 torchtitan TOML 读取为新场景</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/app/MainWindow.cpp" line="230"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::MemoryChart</name>
+    <message>
+        <source>Memory per GPU by pipeline stage</source>
+        <translation>按流水线阶段的每 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活</translation>
+    </message>
+    <message>
+        <source>Communication buffers</source>
+        <translation>通信缓冲区</translation>
+    </message>
+    <message>
+        <source>Framework and allocator</source>
+        <translation>框架与分配器</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2: %3 (stage total %4)</source>
+        <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
+    </message>
+    <message>
+        <source>capacity %1</source>
+        <translation>容量 %1</translation>
+    </message>
+    <message>
+        <source>GPU capacity: %1</source>
+        <translation>GPU 容量：%1</translation>
+    </message>
+    <message>
+        <source>Pipeline stage</source>
+        <translation>流水线阶段</translation>
+    </message>
+    <message>
+        <source>GiB per GPU</source>
+        <translation>每 GPU GiB</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ModelEditor</name>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>A published architecture from the catalog</source>
+        <translation>目录中已发布的模型结构</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>结构</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>FFN hidden size</source>
+        <translation>FFN 隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>Fewer than the attention heads: grouped-query attention</source>
+        <translation>少于注意力头数：分组查询注意力（GQA）</translation>
+    </message>
+    <message>
+        <source>Head dimension</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表</translation>
+    </message>
+    <message>
+        <source>MLP</source>
+        <translation>MLP</translation>
+    </message>
+    <message>
+        <source>Tied embeddings</source>
+        <translation>共享输入输出嵌入</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家（MoE）</translation>
+    </message>
+    <message>
+        <source>Routed experts</source>
+        <translation>路由专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每个 token 激活的专家</translation>
+    </message>
+    <message>
+        <source>Expert FFN size</source>
+        <translation>专家 FFN 维度</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家数</translation>
+    </message>
+    <message>
+        <source>Leading dense layers</source>
+        <translation>开头的稠密层数</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json…</translation>
+    </message>
+    <message>
+        <source>Import %1</source>
+        <translation>导入 %1</translation>
+    </message>
+    <message>
+        <source>the imported model is not a valid scenario model</source>
+        <translation>导入的模型不是有效的场景模型</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face Config</source>
+        <translation>导入 Hugging Face 配置</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (config.json *.json);;All files (*)</source>
+        <translation>Hugging Face 配置 (config.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import %1: %2</source>
+        <translation>无法导入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Expert groups</source>
+        <translation>专家分组</translation>
+    </message>
+    <message>
+        <source>Group-limited routing: the experts form this many groups and a token&apos;s experts come from a few of them (DeepSeek-V3: 8 groups, one per node)</source>
+        <translation>分组限制路由：专家分成这么多组，每个 token 的专家只来自其中几组（DeepSeek-V3：8 组，每个节点一组）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Groups of %1 experts: %2 experts per token need more groups than that</source>
+        <translation>每组 %1 个专家：每个 token 的 %2 个专家需要比这更多的组</translation>
+    </message>
+    <message>
+        <source>Groups per token</source>
+        <translation>每个 token 的组数</translation>
+    </message>
+    <message>
+        <source>How many expert groups a token&apos;s experts may come from (DeepSeek-V3: 4 of 8)</source>
+        <translation>一个 token 的专家最多可来自几个专家组（DeepSeek-V3：8 组中的 4 组）</translation>
+    </message>
+    <message>
+        <source>More than the experts per token or the groups</source>
+        <translation>超过每个 token 的专家数或组数</translation>
+    </message>
+    <message>
+        <source>Too few experts in that many groups for the experts per token</source>
+        <translation>这么多组里的专家少于每个 token 的专家数</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PlanEditor</name>
+    <message>
+        <source>Data parallel (DP)</source>
+        <translation>数据并行（DP）</translation>
+    </message>
+    <message>
+        <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
+        <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
+    </message>
+    <message>
+        <source>Degrees</source>
+        <translation>并行度</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
+        <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (PP)</source>
+        <translation>流水线并行（PP）</translation>
+    </message>
+    <message>
+        <source>Splits the layers into stages</source>
+        <translation>把各层划分为流水线阶段</translation>
+    </message>
+    <message>
+        <source>Virtual stages (VPP)</source>
+        <translation>虚拟流水线阶段（VPP）</translation>
+    </message>
+    <message>
+        <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
+        <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
+    </message>
+    <message>
+        <source>Context parallel (CP)</source>
+        <translation>上下文并行（CP）</translation>
+    </message>
+    <message>
+        <source>Splits each sequence over GPUs</source>
+        <translation>把每条序列切分到多个 GPU 上</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Splits the experts of a mixture-of-experts model</source>
+        <translation>切分混合专家模型的专家</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
+        <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Recomputation</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Pipeline schedule</source>
+        <translation>流水线调度</translation>
+    </message>
+    <message>
+        <source>Overlap TP communication</source>
+        <translation>重叠 TP 通信</translation>
+    </message>
+    <message>
+        <source>Overlap DP communication</source>
+        <translation>重叠 DP 通信</translation>
+    </message>
+    <message>
+        <source>Overlap PP communication</source>
+        <translation>重叠 PP 通信</translation>
+    </message>
+    <message>
+        <source>Shard group (DP shard)</source>
+        <translation>分片组（DP shard）</translation>
+    </message>
+    <message>
+        <source>ZeRO shards within groups of this many data-parallel ranks and replicates across the groups (hybrid sharding, FSDP HYBRID_SHARD)</source>
+        <translation>ZeRO 在由这么多数据并行 rank 组成的组内分片，并在组间复制（混合分片，FSDP HYBRID_SHARD）</translation>
+    </message>
+    <message>
+        <source>Full (= DP)</source>
+        <translation>完全分片（= DP）</translation>
+    </message>
+    <message>
+        <source>%1 (= DP)</source>
+        <translation>%1（= DP）</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信方式</translation>
+    </message>
+    <message>
+        <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
+        <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
+    </message>
+    <message>
+        <source>Offload optimizer states</source>
+        <translation>卸载优化器状态</translation>
+    </message>
+    <message>
+        <source>Offload parameters</source>
+        <translation>卸载参数</translation>
+    </message>
+    <message>
+        <source>Offload activations</source>
+        <translation>卸载激活值</translation>
+    </message>
+    <message>
+        <source>Overlap EP communication</source>
+        <translation>重叠 EP 通信</translation>
+    </message>
+    <message>
+        <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
+        <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
+    </message>
+    <message>
+        <source>FP8 expert dispatch</source>
+        <translation>FP8 专家分发</translation>
+    </message>
+    <message>
+        <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
+        <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
+    </message>
+    <message>
+        <source>Layers per chunk</source>
+        <translation>每块层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers of each pipeline chunk in order, PP × VPP numbers separated by commas; empty: as even as possible</source>
+        <translation>按顺序给出每个流水线块的 Transformer 层数，共 PP × VPP 个数，以逗号分隔；留空：尽量均分</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PlanLayoutView</name>
+    <message>
+        <source>× %1 data-parallel replicas of this pipeline</source>
+        <translation>× %1 个该流水线的数据并行副本</translation>
+    </message>
+    <message>
+        <source>TP × CP = 1 GPU per stage replica: no tensor or context parallel traffic</source>
+        <translation>TP × CP = 每个阶段副本 1 个 GPU：没有张量并行或上下文并行通信</translation>
+    </message>
+    <message>
+        <source>TP × CP = %1 GPUs per stage replica, inside one %2-GPU scale-up domain</source>
+        <translation>TP × CP = 每个阶段副本 %1 个 GPU，位于一个 %2-GPU 纵向扩展域之内</translation>
+    </message>
+    <message>
+        <source>TP × CP = %1 GPUs per stage replica, more than one %2-GPU scale-up domain: part of its traffic crosses the scale-out network</source>
+        <translation>TP × CP = 每个阶段副本 %1 个 GPU，超出一个 %2-GPU 纵向扩展域：部分通信要经过横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Stages %1–%2</source>
+        <translation>阶段 %1–%2</translation>
+    </message>
+    <message>
+        <source>Stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <source>%1 layers in %2 chunks</source>
+        <translation>%1 层，分为 %2 个块</translation>
+    </message>
+    <message>
+        <source>%1 layers</source>
+        <translation>%1 层</translation>
+    </message>
+    <message>
+        <source>TP %1 × CP %2</source>
+        <translation>TP %1 × CP %2</translation>
+    </message>
+    <message>
+        <source>Plan layout: TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
+        <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
+    </message>
+    <message>
+        <source>pipeline: forward pass from stage 1 to stage %1</source>
+        <translation>流水线：前向传播从阶段 1 到阶段 %1</translation>
+    </message>
+    <message>
+        <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
+        <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PowerChart</name>
+    <message>
+        <source>Facility power over one step</source>
+        <translation>单步内的设施功率</translation>
+    </message>
+    <message>
+        <source>Seconds into the step</source>
+        <translation>步内时间（秒）</translation>
+    </message>
+    <message>
+        <source>Facility power (kW)</source>
+        <translation>设施功率（kW）</translation>
+    </message>
+    <message>
+        <source>No power estimate for this plan</source>
+        <translation>此方案没有功率估算</translation>
+    </message>
+    <message>
+        <source>%1 to %2: %3 kW facility power</source>
+        <translation>%1 至 %2：设施功率 %3 kW</translation>
+    </message>
+    <message>
+        <source>peak %1 kW</source>
+        <translation>峰值 %1 kW</translation>
+    </message>
+    <message>
+        <source>Average over the step: %1 kW</source>
+        <translation>全步平均：%1 kW</translation>
+    </message>
+    <message>
+        <source>average %1 kW (dashed) · peak %2 kW</source>
+        <translation>平均 %1 kW（虚线）· 峰值 %2 kW</translation>
+    </message>
+    <message>
+        <source>Covers only the simulated part of the step: the first %1 of %2</source>
+        <translation>仅覆盖步内已模拟的部分：%2 中的前 %1</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>冷却</translation>
+    </message>
+    <message>
+        <source>%1 kWh</source>
+        <translation>%1 kWh</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 per step, %3 of the facility&apos;s energy</source>
+        <translation>%1：每步 %2，占设施能耗的 %3</translation>
+    </message>
+    <message>
+        <source>Energy per step: %1</source>
+        <translation>每步能耗：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::RunCostCards</name>
+    <message>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>CO₂ emitted</source>
+        <translation>CO₂ 排放</translation>
+    </message>
+    <message>
+        <source>no estimate</source>
+        <translation>无估算</translation>
+    </message>
+    <message>
+        <source>not computed: the energy and cost model has not produced this figure for the plan</source>
+        <translation>未计算：能耗与成本模型尚未给出该方案的此项数值</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 steps</source>
+        <translation>%1 步</translation>
+    </message>
+    <message>
+        <source>$%1</source>
+        <translation>$%1</translation>
+    </message>
+    <message>
+        <source>$%1 per million tokens</source>
+        <translation>每百万 token $%1</translation>
+    </message>
+    <message>
+        <source>%1 MWh</source>
+        <translation>%1 MWh</translation>
+    </message>
+    <message>
+        <source>%1 t</source>
+        <translation>%1 吨</translation>
+    </message>
+    <message>
+        <source>not computed: set the tokens to train (Training dock) for the run&apos;s totals</source>
+        <translation>未计算：请在“训练”面板设置训练 token 总数以得到整个训练的合计</translation>
+    </message>
+    <message>
+        <source>%1 kWh per step</source>
+        <translation>每步 %1 kWh</translation>
+    </message>
+    <message>
+        <source>average power %1</source>
+        <translation>平均功率 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioForm</name>
+    <message>
+        <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
+        <translation>文件中未设置：取自预设或格式的默认值。</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: give %2 to %3</source>
+        <translation>%1 超出范围：请填写 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its default</source>
+        <translation>将%1重置为默认值</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Reset to the default: remove %1 from the file</source>
+        <translation>重置为默认值：从文件中删除 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ScenarioSummaryModel</name>
+    <message>
+        <source>Property</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::StepTimeChart</name>
+    <message>
+        <source>Step time breakdown</source>
+        <translation>单步时间分解</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP exposed</source>
+        <translation>TP 暴露通信</translation>
+    </message>
+    <message>
+        <source>CP exposed</source>
+        <translation>CP 暴露通信</translation>
+    </message>
+    <message>
+        <source>EP exposed</source>
+        <translation>EP 暴露通信</translation>
+    </message>
+    <message>
+        <source>PP exposed</source>
+        <translation>PP 暴露通信</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>DP exposed</source>
+        <translation>DP 暴露通信</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Offload exposed</source>
+        <translation>卸载暴露时间</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3 of the step)</source>
+        <translation>%1：%2（占单步 %3）</translation>
+    </message>
+    <message>
+        <source>Seconds per step (total %1)</source>
+        <translation>每步秒数（合计 %1）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TimelineChart</name>
+    <message>
+        <source>Pipeline schedule (one step)</source>
+        <translation>流水线调度（一步）</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <source>backward (input gradients)</source>
+        <translation>反向（输入梯度）</translation>
+    </message>
+    <message>
+        <source>backward (weight gradients)</source>
+        <translation>反向（权重梯度）</translation>
+    </message>
+    <message>
+        <source>gradient reduction</source>
+        <translation>梯度归约</translation>
+    </message>
+    <message>
+        <source>optimizer step</source>
+        <translation>优化器更新</translation>
+    </message>
+    <message>
+        <source>%1 of micro-batch %2</source>
+        <translation>微批 %2 的%1</translation>
+    </message>
+    <message>
+        <source>%1, chunk %2</source>
+        <translation>%1，模型块 %2</translation>
+    </message>
+    <message>
+        <source>Stage %1 · %2
+%3 → %4 (%5)</source>
+        <translation>阶段 %1 · %2
+%3 → %4（%5）</translation>
+    </message>
+    <message>
+        <source>stage %1</source>
+        <translation>阶段 %1</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Seconds (the first %1 of %2 micro-batches are simulated; the rest repeat the steady state)</source>
+        <translation>秒（模拟了 %2 个微批中的前 %1 个；其余重复稳态）</translation>
+    </message>
+    <message>
+        <source> · first %1 of %2 operations drawn</source>
+        <translation> · 绘制了 %2 个操作中的前 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TrainingEditor</name>
+    <message>
+        <source>Batch</source>
+        <translation>批</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> token</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source> sequences</source>
+        <translation> 条序列</translation>
+    </message>
+    <message>
+        <source>Sequences per optimizer step, over all data-parallel ranks</source>
+        <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
+    </message>
+    <message>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <source>Sequences per forward/backward pass on one pipeline</source>
+        <translation>一条流水线上每次前向/反向的序列数</translation>
+    </message>
+    <message>
+        <source>Numerics</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>FP8 scaling</source>
+        <translation>FP8 缩放</translation>
+    </message>
+    <message>
+        <source>Delayed (per tensor, amax history)</source>
+        <translation>延迟缩放（逐张量，amax 历史）</translation>
+    </message>
+    <message>
+        <source>TransformerEngine DelayedScaling: scales from earlier iterations, one cast pass per GEMM input</source>
+        <translation>TransformerEngine DelayedScaling：缩放因子取自先前迭代，每个 GEMM 输入一次转换</translation>
+    </message>
+    <message>
+        <source>Tensorwise (per tensor, current)</source>
+        <translation>逐张量（当前缩放）</translation>
+    </message>
+    <message>
+        <source>Current scaling (TransformerEngine Float8CurrentScaling, torchao tensorwise): an amax pass before each cast</source>
+        <translation>当前缩放（TransformerEngine Float8CurrentScaling、torchao tensorwise）：每次转换前先求一遍 amax</translation>
+    </message>
+    <message>
+        <source>Blockwise (1×128 and 128×128 blocks)</source>
+        <translation>分块（1×128 与 128×128 块）</translation>
+    </message>
+    <message>
+        <source>TransformerEngine Float8BlockScaling, as DeepSeek-V3: FP32 scales per block</source>
+        <translation>TransformerEngine Float8BlockScaling，同 DeepSeek-V3：每块一个 FP32 缩放因子</translation>
+    </message>
+    <message>
+        <source>How FP8 GEMM inputs are scaled (Megatron-LM --fp8-recipe; needs precision FP8)</source>
+        <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s name; empty: the headline derived from the model, the GPUs and the plan</source>
+        <translation>场景名称；留空：由模型、GPU 和方案生成的标题</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Tokens to train (billions)</source>
+        <translation>训练 token 数（十亿）</translation>
+    </message>
+    <message>
+        <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
+        <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::SearchResultsModel</name>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="93"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="93"/>
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="95"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="95"/>
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="97"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="97"/>
         <source>Step (s)</source>
         <translation>单步（秒）</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="99"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="99"/>
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="101"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="101"/>
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="103"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="103"/>
         <source>Peak (GiB)</source>
         <translation>峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="105"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="105"/>
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../models/SearchResultsModel.cpp" line="107"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="107"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
@@ -3505,152 +3011,152 @@
 <context>
     <name>ts::gui::SearchView</name>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="82"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="82"/>
         <source>Searching: %1 plans so far</source>
         <translation>搜索中：已处理 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="98"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="98"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="99"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="99"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
         <source>Cost per token</source>
         <translation>每 token 成本</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="100"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="100"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
         <source>Energy per run</source>
         <translation>每次训练能耗</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
-        <location filename="../widgets/SearchViewPlot.cpp" line="61"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="61"/>
         <source>Best plans</source>
         <translation>最佳方案数</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
         <source>Memory headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="105"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
         <source>Threads (0: all)</source>
         <translation>线程数（0：全部）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="105"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
         <source>Pins</source>
         <translation>固定字段</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="109"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="109"/>
         <source>Fix fields or allow lists, as for trainscape-cli search --pin</source>
         <translation>固定字段或给出允许值列表，同 trainscape-cli search --pin</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="110"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="110"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="111"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="111"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="112"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="112"/>
         <source>Apply plan</source>
         <translation>应用方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="113"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="113"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="114"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="114"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="124"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="124"/>
         <source>The scenario has errors: fix them to search</source>
         <translation>场景有错误：修正后才能搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="147"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="147"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="165"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="165"/>
         <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
         <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="172"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="172"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="174"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="174"/>
         <source>; this scenario&apos;s plan ranks %1</source>
         <translation>；本场景的方案排名第 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="48"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="48"/>
         <source>Timed plans (bounds)</source>
         <translation>已计时方案（下界）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="54"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="54"/>
         <source>Pareto front (time, memory)</source>
         <translation>帕累托前沿（时间，显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="68"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="68"/>
         <source>This scenario&apos;s plan</source>
         <translation>本场景的方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="95"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="95"/>
         <source>%1
 step ≥ %2 s (bound) · %3 GiB</source>
         <translation>%1
 单步 ≥ %2 秒（下界）· %3 GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="101"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="101"/>
         <source>%1
 %2 s/step · %3 GiB · MFU %4%</source>
         <translation>%1
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="127"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="127"/>
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
     </message>
