@@ -2543,12 +2543,13 @@
         <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
     </message>
     <message>
-        <source>pipeline: forward pass from stage 1 to stage %1</source>
-        <translation>流水线：前向传播从阶段 1 到阶段 %1</translation>
-    </message>
-    <message>
         <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
         <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-app/widgets/PlanLayoutView.cpp" line="266"/>
+        <source>pipeline: forward pass from stage 0 to stage %1</source>
+        <translation>流水线：前向传播从阶段 0 到阶段 %1</translation>
     </message>
 </context>
 <context>
@@ -2683,6 +2684,11 @@
     <message>
         <source>average power %1</source>
         <translation>平均功率 %1</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-app/widgets/RunCostCards.cpp" line="77"/>
+        <source>set Tokens to train (Training dock)</source>
+        <translation>请设置训练 token 数（训练面板）</translation>
     </message>
 </context>
 <context>
