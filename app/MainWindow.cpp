@@ -1,10 +1,12 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CompareView.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
+#include "LibraryView.h"
 #include "ModelEditor.h"
 #include "PlanEditor.h"
 #include "PlanLayoutView.h"
@@ -53,6 +55,7 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
     createActions();
     createMenus();
     createToolBar();
+    createLibraryViews();
     statusTiming_ = new QLabel(this);
     statusCounts_ = new QLabel(this);
     statusBar()->addPermanentWidget(statusTiming_);
@@ -206,6 +209,7 @@ void MainWindow::createCentralArea() {
     tabs_->addTab(sourceView_, QString());
     searchView_ = new SearchView(document_, central);
     auto* searchScroll = new QScrollArea(central); // its form and plot need not fit the window
+    searchTab_ = searchScroll;
     searchScroll->setWidget(searchView_);
     searchScroll->setWidgetResizable(true);
     searchScroll->setFrameShape(QFrame::NoFrame);
@@ -221,6 +225,7 @@ void MainWindow::createCentralArea() {
 
 void MainWindow::retranslateUi() {
     retranslateActions();
+    retranslateLibrary();
     modelDock_->setWindowTitle(tr("Model"));
     clusterDock_->setWindowTitle(tr("Cluster"));
     planDock_->setWindowTitle(tr("Parallel plan"));
@@ -231,7 +236,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(0, tr("Dashboard"));
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
-    tabs_->setTabText(3, tr("Search"));
+    tabs_->setTabText(tabs_->indexOf(searchTab_), tr("Search"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
@@ -300,8 +305,18 @@ bool MainWindow::showView(const QString& view) {
             return true;
         }
     }
-    const char* tabNames[] = {"dashboard", "layout", "file", "search"};
-    for (int i = 0; i < 4; ++i) {
+    if (view == QLatin1String("search")) {
+        tabs_->setCurrentWidget(searchTab_);
+        return true;
+    }
+    if (view == QLatin1String("library") || view == QLatin1String("compare")) {
+        tabs_->setCurrentWidget(view == QLatin1String("library")
+                                    ? static_cast<QWidget*>(libraryView_)
+                                    : static_cast<QWidget*>(compareView_));
+        return true;
+    }
+    const char* tabNames[] = {"dashboard", "layout", "file"};
+    for (int i = 0; i < 3; ++i) {
         if (view == QLatin1String(tabNames[i])) {
             tabs_->setCurrentIndex(i);
             return true;

@@ -2146,7 +2146,43 @@
         <translation>将 Megatron-LM 启动脚本、DeepSpeed 配置或 torchtitan TOML 读取为新场景</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/app/MainWindow.cpp" line="230"/>
+        <source>Save to library</source>
+        <translation>保存到场景库</translation>
+    </message>
+    <message>
+        <source>Note for this version:</source>
+        <translation>此版本的备注：</translation>
+    </message>
+    <message>
+        <source>Library</source>
+        <translation>场景库</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Save to &amp;Library…</source>
+        <translation>保存到场景库(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Save the scenario as a new version in the scenario library</source>
+        <translation>将场景保存为场景库中的新版本</translation>
+    </message>
+    <message>
+        <source>Saved as version %1 of library scenario %2</source>
+        <translation>已保存为场景库场景 %2 的版本 %1</translation>
+    </message>
+    <message>
+        <source>Version %1 of “%2” cannot be read</source>
+        <translation>无法读取“%2”的版本 %1</translation>
+    </message>
+    <message>
+        <source>Opened version %1 of “%2” from the library</source>
+        <translation>已从场景库打开“%2”的版本 %1</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/app/MainWindow.cpp" line="239"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
@@ -2969,6 +3005,156 @@
     <message>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CompareView</name>
+    <message>
+        <source>Add scenario files</source>
+        <translation>添加场景文件</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <source>Check 2 to 8 scenarios and press Compare.</source>
+        <translation>勾选 2 到 8 个场景，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <source>%1 (library %2, version %3)</source>
+        <translation>%1（场景库 %2，版本 %3）</translation>
+    </message>
+    <message>
+        <source>%1 (file)</source>
+        <translation>%1（文件）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scenario(s) compared</source>
+        <translation>
+            <numerusform>已比较 %n 个场景</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Compare scenarios first.</source>
+        <translation>请先比较场景。</translation>
+    </message>
+    <message>
+        <source>Unknown report format “%1”: use .html, .md, .csv or .pdf</source>
+        <translation>未知的报告格式“%1”：请使用 .html、.md、.csv 或 .pdf</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>HTML (*.html);;Markdown (*.md);;CSV (*.csv);;PDF (*.pdf)</source>
+        <translation>HTML (*.html);;Markdown (*.md);;CSV (*.csv);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LibraryView</name>
+    <message>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <source>Search names, notes and tags</source>
+        <translation>搜索名称、备注和标签</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本数</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>tag</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <source>Add tag</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <source>Open version</source>
+        <translation>打开版本</translation>
+    </message>
+    <message>
+        <source>Diff two versions</source>
+        <translation>比较两个版本</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Undo delete</source>
+        <translation>撤销删除</translation>
+    </message>
+    <message>
+        <source>No library</source>
+        <translation>没有场景库</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n scenario(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个场景</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select two versions to compare.</source>
+        <translation>请选择两个版本进行比较。</translation>
+    </message>
+    <message>
+        <source>Version %1 → version %2</source>
+        <translation>版本 %1 → 版本 %2</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>No differences.</source>
+        <translation>没有差异。</translation>
     </message>
 </context>
 <context>
