@@ -14,6 +14,7 @@
 #include "ResultsDashboard.h"
 #include "ScenarioDocument.h"
 #include "ScenarioSummaryModel.h"
+#include "SearchView.h"
 #include "Settings.h"
 #include "TrainingEditor.h"
 
@@ -206,6 +207,13 @@ void MainWindow::createCentralArea() {
     tabs_->addTab(dashboardScroll, QString());
     tabs_->addTab(planScroll, QString());
     tabs_->addTab(sourceView_, QString());
+    searchView_ = new SearchView(document_, central);
+    auto* searchScroll = new QScrollArea(central); // its form and plot need not fit the window
+    searchTab_ = searchScroll;
+    searchScroll->setWidget(searchView_);
+    searchScroll->setWidgetResizable(true);
+    searchScroll->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(searchScroll, QString());
 
     layout->addWidget(titleLabel_);
     layout->addWidget(subtitleLabel_);
@@ -228,6 +236,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(0, tr("Dashboard"));
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
+    tabs_->setTabText(tabs_->indexOf(searchTab_), tr("Search"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
@@ -295,6 +304,10 @@ bool MainWindow::showView(const QString& view) {
             dock->raise();
             return true;
         }
+    }
+    if (view == QLatin1String("search")) {
+        tabs_->setCurrentWidget(searchTab_);
+        return true;
     }
     if (view == QLatin1String("library") || view == QLatin1String("compare")) {
         tabs_->setCurrentWidget(view == QLatin1String("library")

@@ -42,6 +42,7 @@ class PlanLayoutView;
 class ResultsDashboard;
 class ScenarioDocument;
 class ScenarioSummaryModel;
+class SearchView;
 class TrainingEditor;
 
 class MainWindow : public QMainWindow {
@@ -211,6 +212,8 @@ private:
     QTabWidget* tabs_ = nullptr;
     ResultsDashboard* dashboard_ = nullptr;
     PlanLayoutView* planLayout_ = nullptr;
+    SearchView* searchView_ = nullptr;
+    QWidget* searchTab_ = nullptr; // the search view's scroll area, a tab
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     LibraryView* libraryView_ = nullptr;

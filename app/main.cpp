@@ -6,7 +6,7 @@
 //       exit 0: written; exit 2: the scenario is invalid (the PNG is still written and shows
 //       the errors in the Messages list; they are also printed on stderr); exit 1: the PNG
 //       could not be written (or the arguments are wrong).
-//   --view NAME       with --screenshot: the view in front (dashboard, layout, file, model,
+//   --view NAME       with --screenshot: the view in front (dashboard, layout, file, search, model,
 //                     cluster, plan, training, summary)
 //   --language zh_CN (or TRAINSCAPE_LANGUAGE=zh_CN) overrides the language chosen in the
 //   settings (View ▸ Language), which defaults to the system's.

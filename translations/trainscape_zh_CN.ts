@@ -2285,6 +2285,11 @@
         <source>Opened version %1 of “%2” from the library</source>
         <translation>已从场景库打开“%2”的版本 %1</translation>
     </message>
+    <message>
+        <location filename="../work/wt-search/app/MainWindow.cpp" line="239"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MemoryChart</name>
@@ -3559,6 +3564,202 @@
     <message>
         <source>No differences.</source>
         <translation>没有差异。</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SearchResultsModel</name>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="93"/>
+        <source>Rank</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="95"/>
+        <source>Plan</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="97"/>
+        <source>Step (s)</source>
+        <translation>单步（秒）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="99"/>
+        <source>Tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="101"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="103"/>
+        <source>Peak (GiB)</source>
+        <translation>峰值（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="105"/>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="107"/>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SearchView</name>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="82"/>
+        <source>Searching: %1 plans so far</source>
+        <translation>搜索中：已处理 %1 个方案</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
+        <source>Tokens per second</source>
+        <translation>每秒 token 数</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
+        <source>Time to train</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
+        <source>Cost per token</source>
+        <translation>每 token 成本</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
+        <source>Cost per run</source>
+        <translation>每次训练成本</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
+        <source>Energy per run</source>
+        <translation>每次训练能耗</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <source>Objective</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="61"/>
+        <source>Best plans</source>
+        <translation>最佳方案数</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
+        <source>Threads (0: all)</source>
+        <translation>线程数（0：全部）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
+        <source>Pins</source>
+        <translation>固定字段</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="109"/>
+        <source>Fix fields or allow lists, as for trainscape-cli search --pin</source>
+        <translation>固定字段或给出允许值列表，同 trainscape-cli search --pin</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="110"/>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="111"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="112"/>
+        <source>Apply plan</source>
+        <translation>应用方案</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="113"/>
+        <source>Step time (s)</source>
+        <translation>单步时间（秒）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="114"/>
+        <source>Peak memory per GPU (GiB)</source>
+        <translation>每 GPU 峰值显存（GiB）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="124"/>
+        <source>The scenario has errors: fix them to search</source>
+        <translation>场景有错误：修正后才能搜索</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="147"/>
+        <source>Searching…</source>
+        <translation>搜索中…</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="165"/>
+        <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
+        <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="172"/>
+        <source>Cancelled: </source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="174"/>
+        <source>; this scenario&apos;s plan ranks %1</source>
+        <translation>；本场景的方案排名第 %1</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="48"/>
+        <source>Timed plans (bounds)</source>
+        <translation>已计时方案（下界）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="54"/>
+        <source>Pareto front (time, memory)</source>
+        <translation>帕累托前沿（时间，显存）</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="68"/>
+        <source>This scenario&apos;s plan</source>
+        <translation>本场景的方案</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="95"/>
+        <source>%1
+step ≥ %2 s (bound) · %3 GiB</source>
+        <translation>%1
+单步 ≥ %2 秒（下界）· %3 GiB</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="101"/>
+        <source>%1
+%2 s/step · %3 GiB · MFU %4%</source>
+        <translation>%1
+%2 秒/步 · %3 GiB · MFU %4%</translation>
+    </message>
+    <message>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="127"/>
+        <source>Apply searched plan</source>
+        <translation>应用搜索到的方案</translation>
     </message>
 </context>
 </TS>
