@@ -12,6 +12,7 @@
 #include "ScenarioDocument.h"
 #include "ScenarioSummaryModel.h"
 #include "Settings.h"
+#include "TopologyView.h"
 #include "TrainingEditor.h"
 
 #include <QCloseEvent>
@@ -194,6 +195,10 @@ void MainWindow::createCentralArea() {
     tabs_->addTab(dashboardScroll, QString());
     tabs_->addTab(planScroll, QString());
     tabs_->addTab(sourceView_, QString());
+    topologyView_ = new TopologyView(document_, central);
+    tabs_->addTab(topologyView_, QString());
+    connect(this, &MainWindow::estimateUpdated, topologyView_,
+            [this] { topologyView_->setEstimate(estimate_ ? &*estimate_ : nullptr); });
 
     layout->addWidget(titleLabel_);
     layout->addWidget(subtitleLabel_);
@@ -214,6 +219,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(0, tr("Dashboard"));
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
+    tabs_->setTabText(tabs_->indexOf(topologyView_), tr("Topology"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
@@ -258,6 +264,10 @@ bool MainWindow::showView(const QString& view) {
             dock->raise();
             return true;
         }
+    }
+    if (view == QLatin1String("topology")) {
+        tabs_->setCurrentWidget(topologyView_);
+        return true;
     }
     const char* tabNames[] = {"dashboard", "layout", "file"};
     for (int i = 0; i < 3; ++i) {

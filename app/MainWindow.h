@@ -38,6 +38,7 @@ class PlanLayoutView;
 class ResultsDashboard;
 class ScenarioDocument;
 class ScenarioSummaryModel;
+class TopologyView;
 class TrainingEditor;
 
 class MainWindow : public QMainWindow {
@@ -63,7 +64,7 @@ public:
     // Waits (processing events) until the latest estimate has arrived.
     bool waitForEstimate(int timeoutMs = 10000);
     // Brings one main view forward: "dashboard", "layout", "file", "model", "cluster",
-    // "plan", "training", "summary". Returns false for an unknown name.
+    // "plan", "training", "summary", "topology". Returns false for an unknown name.
     bool showView(const QString& view);
     // The save prompt's answer without asking (tests): Save, Discard or Cancel.
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
@@ -81,6 +82,7 @@ public:
     ClusterEditor* clusterEditor() const { return clusterEditor_; }
     PlanEditor* planEditor() const { return planEditor_; }
     TrainingEditor* trainingEditor() const { return trainingEditor_; }
+    TopologyView* topologyView() const { return topologyView_; }
     const std::optional<Estimate>& estimate() const { return estimate_; }
 
 signals:
@@ -168,6 +170,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     ResultsDashboard* dashboard_ = nullptr;
     PlanLayoutView* planLayout_ = nullptr;
+    TopologyView* topologyView_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     QLabel* statusTiming_ = nullptr;
