@@ -17,10 +17,6 @@ namespace ts::gui {
 
 namespace {
 
-QString tr(const char* text) {
-    return QCoreApplication::translate("ts::gui::TopologyGraphModel", text);
-}
-
 bool isSwitchKind(GraphNodeKind k) {
     return k == GraphNodeKind::Switch || k == GraphNodeKind::ScaleUpSwitch ||
            k == GraphNodeKind::Router;
@@ -189,7 +185,8 @@ bool TopologyGraphModel::connectNodes(const std::string& from, const std::string
             gpu = from;
         }
         nic.gpus.push_back(gpu);
-        return pushCommand(new ChangeNodeCommand(this, nodeIndex(nic.id), std::move(nic)));
+        const int index = nodeIndex(nic.id);
+        return pushCommand(new ChangeNodeCommand(this, index, std::move(nic)));
     }
     GraphLink link;
     link.from = from;

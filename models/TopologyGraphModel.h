@@ -18,6 +18,8 @@
 #include <QString>
 #include <QStringList>
 
+class QUndoCommand;
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -108,7 +110,7 @@ private:
     void syncFromDocument();
     void invalidate();
     void reindex();
-    bool pushCommand(class QUndoCommand* command);
+    bool pushCommand(QUndoCommand* command);
 
     ScenarioDocument* document_;
     ClusterGraph graph_;

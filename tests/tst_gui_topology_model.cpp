@@ -100,6 +100,13 @@ void TestGuiTopologyModel::linksFollowCoreRules() {
     c = model_->connectionPossible(gpu, nvs);
     QVERIFY(c.possible);
     QCOMPARE(int(c.linkClass), int(LinkClass::ScaleUp));
+    // The 64-GPU cluster's one switch uses all its 64 ports: refused until its radix grows.
+    c = model_->connectionPossible(nic, leaf);
+    QVERIFY(!c.possible);
+    QVERIFY(c.reason.contains("radix"));
+    GraphNode bigger = *model_->node(leaf);
+    bigger.radix = 128;
+    QVERIFY(model_->setNode(bigger));
     c = model_->connectionPossible(nic, leaf);
     QVERIFY(c.possible);
     QCOMPARE(int(c.linkClass), int(LinkClass::ScaleOut));
