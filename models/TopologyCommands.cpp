@@ -63,10 +63,9 @@ void AddNodeCommand::revert() {
 }
 
 AddLinkCommand::AddLinkCommand(TopologyGraphModel* model, GraphLink link)
-    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand",
-                                                         "Link %1 to %2")
-                                 .arg(QString::fromStdString(link.from),
-                                      QString::fromStdString(link.to))),
+    : TopologyCommand(model,
+                      QCoreApplication::translate("ts::gui::TopologyCommand", "Link %1 to %2")
+                          .arg(QString::fromStdString(link.from), QString::fromStdString(link.to))),
       link_(std::move(link)), index_(static_cast<int>(model->graph().links.size())) {}
 
 void AddLinkCommand::apply() {
@@ -80,10 +79,9 @@ void AddLinkCommand::revert() {
 RemoveItemsCommand::RemoveItemsCommand(TopologyGraphModel* model, std::vector<int> nodes,
                                        std::vector<int> links,
                                        std::vector<std::pair<int, GraphNode>> nicsAfter)
-    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand",
-                                                         "Delete %n item(s)", nullptr,
-                                                         int(nodes.size() + links.size() +
-                                                             nicsAfter.size()))),
+    : TopologyCommand(model, QCoreApplication::translate(
+                                 "ts::gui::TopologyCommand", "Delete %n item(s)", nullptr,
+                                 int(nodes.size() + links.size() + nicsAfter.size()))),
       nicsAfter_(std::move(nicsAfter)) {
     const ClusterGraph& g = model->graph();
     std::sort(nodes.begin(), nodes.end());
@@ -117,9 +115,9 @@ void RemoveItemsCommand::revert() {
 
 MoveNodesCommand::MoveNodesCommand(TopologyGraphModel* model, std::vector<std::string> ids,
                                    std::vector<QPointF> positions, int dragId)
-    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand",
-                                                         "Move %n node(s)", nullptr,
-                                                         int(ids.size()))),
+    : TopologyCommand(model,
+                      QCoreApplication::translate("ts::gui::TopologyCommand", "Move %n node(s)",
+                                                  nullptr, int(ids.size()))),
       ids_(std::move(ids)), after_(std::move(positions)), dragId_(dragId) {
     for (const std::string& id : ids_) {
         const GraphNode* n = model->node(id);
@@ -148,8 +146,7 @@ void MoveNodesCommand::revert() {
 }
 
 ChangeNodeCommand::ChangeNodeCommand(TopologyGraphModel* model, int index, GraphNode after)
-    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand",
-                                                         "Change %1")
+    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand", "Change %1")
                                  .arg(QString::fromStdString(after.id))),
       index_(index), before_(model->graph().nodes[index]), after_(std::move(after)) {}
 
@@ -176,9 +173,9 @@ void ChangeNodeCommand::revert() {
 
 ChangeLinkCommand::ChangeLinkCommand(TopologyGraphModel* model, std::vector<int> indices,
                                      std::vector<GraphLink> after)
-    : TopologyCommand(model, QCoreApplication::translate("ts::gui::TopologyCommand",
-                                                         "Change %n link(s)", nullptr,
-                                                         int(indices.size()))),
+    : TopologyCommand(model,
+                      QCoreApplication::translate("ts::gui::TopologyCommand", "Change %n link(s)",
+                                                  nullptr, int(indices.size()))),
       indices_(std::move(indices)), after_(std::move(after)) {
     for (int i : indices_)
         before_.push_back(model->graph().links[i]);
@@ -208,8 +205,7 @@ void ChangeLinkCommand::revert() {
 }
 
 ReplaceGraphCommand::ReplaceGraphCommand(TopologyGraphModel* model, ClusterGraph after,
-                                         std::vector<ScenarioValueChange> keys,
-                                         const QString& text)
+                                         std::vector<ScenarioValueChange> keys, const QString& text)
     : TopologyCommand(model, text, std::move(keys)), before_(model->graph()),
       after_(std::move(after)) {}
 

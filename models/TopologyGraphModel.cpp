@@ -54,10 +54,9 @@ int TopologyGraphModel::gpusPerNode() const {
 }
 
 int TopologyGraphModel::gpuCount() const {
-    return static_cast<int>(std::count_if(graph_.nodes.begin(), graph_.nodes.end(),
-                                          [](const GraphNode& n) {
-                                              return n.kind == GraphNodeKind::Gpu;
-                                          }));
+    return static_cast<int>(
+        std::count_if(graph_.nodes.begin(), graph_.nodes.end(),
+                      [](const GraphNode& n) { return n.kind == GraphNodeKind::Gpu; }));
 }
 
 const Topology& TopologyGraphModel::topology() const {
@@ -126,9 +125,8 @@ ConnectionCheck TopologyGraphModel::connectionPossible(const std::string& from,
         if (!n->radix || !isSwitchKind(n->kind))
             continue;
         const int used = static_cast<int>(
-            std::count_if(graph_.links.begin(), graph_.links.end(), [&](const GraphLink& l) {
-                return l.from == n->id || l.to == n->id;
-            }));
+            std::count_if(graph_.links.begin(), graph_.links.end(),
+                          [&](const GraphLink& l) { return l.from == n->id || l.to == n->id; }));
         if (used >= *n->radix) {
             c.reason = tr("%1 has all its %2 ports in use: raise its radix")
                            .arg(QString::fromStdString(n->id))
@@ -169,8 +167,8 @@ bool TopologyGraphModel::addNode(GraphNode node, QString* reason) {
     return pushCommand(new AddNodeCommand(this, std::move(node)));
 }
 
-bool TopologyGraphModel::connectNodes(const std::string& from, const std::string& to,
-                                      double gbPerS, QString* reason) {
+bool TopologyGraphModel::connectNodes(const std::string& from, const std::string& to, double gbPerS,
+                                      QString* reason) {
     const ConnectionCheck check = connectionPossible(from, to);
     if (!check.possible) {
         if (reason)
@@ -211,11 +209,10 @@ bool TopologyGraphModel::removeItems(
     for (std::size_t i = 0; i < graph_.links.size(); ++i)
         if (gone.count(graph_.links[i].from) || gone.count(graph_.links[i].to))
             links.push_back(static_cast<int>(i));
-    links.erase(std::remove_if(links.begin(), links.end(),
-                               [&](int i) {
-                                   return i < 0 || i >= static_cast<int>(graph_.links.size());
-                               }),
-                links.end());
+    links.erase(
+        std::remove_if(links.begin(), links.end(),
+                       [&](int i) { return i < 0 || i >= static_cast<int>(graph_.links.size()); }),
+        links.end());
     // NICs that stay lose the removed GPUs and the detached ones.
     std::vector<std::pair<int, GraphNode>> nics;
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i) {
@@ -224,9 +221,8 @@ bool TopologyGraphModel::removeItems(
             continue;
         GraphNode after = n;
         std::erase_if(after.gpus, [&](const std::string& gpu) {
-            return gone.count(gpu) ||
-                   std::find(attachments.begin(), attachments.end(), std::pair{n.id, gpu}) !=
-                       attachments.end();
+            return gone.count(gpu) || std::find(attachments.begin(), attachments.end(),
+                                                std::pair{n.id, gpu}) != attachments.end();
         });
         if (after.gpus != n.gpus)
             nics.push_back({static_cast<int>(i), std::move(after)});
@@ -287,8 +283,7 @@ bool TopologyGraphModel::setLinks(const std::vector<int>& indices,
         if (next.gbPerS <= 0)
             return refuse(tr("the bandwidth must be above 0 GB/s"));
         if ((next.linkClass == LinkClass::ScaleUp) != (before.linkClass == LinkClass::ScaleUp))
-            return refuse(
-                tr("scale-up links join GPUs and scale-up switches, others the network"));
+            return refuse(tr("scale-up links join GPUs and scale-up switches, others the network"));
     }
     if (!changed)
         return true;
@@ -416,9 +411,8 @@ void TopologyGraphModel::syncFromDocument() {
         if (derived_ && derivedFrom_ == c)
             return;
         Diagnostics diags;
-        std::optional<ClusterGraph> g = c.numGpus <= kMaxEstimateGraphGpus
-                                            ? buildTemplateGraph(c, diags)
-                                            : std::nullopt;
+        std::optional<ClusterGraph> g =
+            c.numGpus <= kMaxEstimateGraphGpus ? buildTemplateGraph(c, diags) : std::nullopt;
         derived_ = true;
         syncedJson_.reset();
         derivedFrom_ = c;

@@ -16,7 +16,8 @@ inline std::optional<Scenario> canvasScenario(long long gpus, const char* topolo
       "model": {"preset": "llama3-8b"},
       "cluster": {"preset": "dgx-h100", "num_gpus": )" +
                              std::to_string(gpus) + R"(,
-                  "scale_out": {"topology": ")" + topology +
+                  "scale_out": {"topology": ")" +
+                             topology +
                              R"("}},
       "training": {"seq_len": 8192, "global_batch": )" +
                              std::to_string(dp * 2) + R"(, "precision": "bf16"},

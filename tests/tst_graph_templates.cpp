@@ -42,9 +42,9 @@ ResolvedScenario llamaOn(std::int64_t gpus, int tp, int pp) {
       "training": {"seq_len": 8192, "global_batch": )" +
                              std::to_string(gpus / (tp * pp) * 4) +
                              R"(, "precision": "bf16"},
-      "parallelism": {"tp": )" + std::to_string(tp) +
-                             R"(, "pp": )" + std::to_string(pp) + R"(, "dp": )" +
-                             std::to_string(gpus / (tp * pp)) + R"(}})";
+      "parallelism": {"tp": )" +
+                             std::to_string(tp) + R"(, "pp": )" + std::to_string(pp) +
+                             R"(, "dp": )" + std::to_string(gpus / (tp * pp)) + R"(}})";
     Diagnostics diags;
     auto sc = resolveText(text, diags);
     if (!sc)
@@ -75,11 +75,11 @@ void TestGraphTemplates::templatesEstimateAsTheirBuilder_data() {
     QTest::addColumn<qint64>("gpus");
     QTest::addColumn<int>("tp");
     QTest::addColumn<int>("pp");
-    QTest::newRow("nvswitch-domain") << int(GraphTemplateKind::NvSwitchDomain) << qint64(8) << 8
-                                     << 1;
+    QTest::newRow("nvswitch-domain")
+        << int(GraphTemplateKind::NvSwitchDomain) << qint64(8) << 8 << 1;
     QTest::newRow("nvl72") << int(GraphTemplateKind::Nvl72) << qint64(144) << 8 << 1;
-    QTest::newRow("rail-optimized") << int(GraphTemplateKind::RailOptimized) << qint64(256) << 8
-                                    << 2;
+    QTest::newRow("rail-optimized")
+        << int(GraphTemplateKind::RailOptimized) << qint64(256) << 8 << 2;
     QTest::newRow("fat-tree") << int(GraphTemplateKind::FatTree) << qint64(256) << 8 << 2;
     QTest::newRow("rail-only") << int(GraphTemplateKind::RailOnly) << qint64(256) << 4 << 2;
     QTest::newRow("torus") << int(GraphTemplateKind::Torus) << qint64(64) << 8 << 1;
@@ -197,9 +197,8 @@ void TestGraphTemplates::hierarchyBundlesEveryLinkOnce() {
     }
     // The default budget opens every GPU of 1,024.
     const VisibleGraph v = visibleGraph(h, t, defaultExpansion(h, 3000));
-    const auto gpus = std::count_if(v.nodes.begin(), v.nodes.end(), [&](int n) {
-        return t.nodes[n].kind == NodeKind::Gpu;
-    });
+    const auto gpus = std::count_if(v.nodes.begin(), v.nodes.end(),
+                                    [&](int n) { return t.nodes[n].kind == NodeKind::Gpu; });
     QCOMPARE(gpus, 1024);
 }
 

@@ -19,6 +19,7 @@
 #include "estimate/Estimator.h"
 
 #include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -196,8 +197,8 @@ void TestGuiTopology::toolsEditWithUndo() {
 
     // Add a switch on empty canvas (below the drawing).
     QVERIFY(view.selectTool("add-switch"));
-    const QPoint empty = canvas->mapFromScene(canvas->mapToScene(vp->rect().center()) +
-                                              QPointF(0, 600));
+    const QPoint empty =
+        canvas->mapFromScene(canvas->mapToScene(vp->rect().center()) + QPointF(0, 600));
     const int nodes = int(view.model()->graph().nodes.size());
     QTest::mouseClick(vp, Qt::LeftButton, {}, empty);
     QCOMPARE(int(view.model()->graph().nodes.size()), nodes + 1);
@@ -218,10 +219,13 @@ void TestGuiTopology::toolsEditWithUndo() {
             view.scene()->itemOfNode(view.model()->nodeIndex(id))->sceneBoundingRect().center());
     };
     QVERIFY(view.selectTool("link"));
+    QSignalSpy messages(canvas, &TopologyCanvas::message);
     const std::size_t links = view.model()->graph().links.size();
     QTest::mousePress(vp, Qt::LeftButton, {}, at(nic));
     QTest::mouseMove(vp, at(sw));
     QTest::mouseRelease(vp, Qt::LeftButton, {}, at(sw));
+    QVERIFY2(messages.isEmpty(),
+             messages.isEmpty() ? "" : qPrintable(messages.front().front().toString()));
     QCOMPARE(view.model()->graph().links.size(), links + 1);
     QCOMPARE(view.model()->graph().links.back().from, nic);
     QCOMPARE(int(view.model()->graph().links.back().linkClass), int(LinkClass::ScaleOut));

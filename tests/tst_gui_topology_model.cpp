@@ -188,8 +188,8 @@ void TestGuiTopologyModel::dragMergesIntoOneStep() {
     QCOMPARE(*model_->node(a)->y, a0.y());
     // The position is saved in the scenario.
     doc_->undoStack()->redo();
-    const auto x = doc_->explicitValue("/cluster/graph/nodes/" +
-                                       std::to_string(model_->nodeIndex(a)) + "/x");
+    const auto x =
+        doc_->explicitValue("/cluster/graph/nodes/" + std::to_string(model_->nodeIndex(a)) + "/x");
     QVERIFY(x);
     QCOMPARE(x->get<double>(), a0.x() + 50);
 }

@@ -1183,6 +1183,34 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::AddNodeTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="23"/>
+        <source>Add GPU</source>
+        <translation>添加 GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="25"/>
+        <source>Add NIC</source>
+        <translation>添加网卡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="27"/>
+        <source>Add scale-up switch</source>
+        <translation>添加纵向扩展交换机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="29"/>
+        <source>Add WAN router</source>
+        <translation>添加广域网路由器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="33"/>
+        <source>Add switch</source>
+        <translation>添加交换机</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::ClusterEditor</name>
     <message>
         <location filename="../widgets/ClusterEditor.cpp" line="75"/>
@@ -1446,6 +1474,14 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::DeleteTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="80"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::DiagnosticsModel</name>
     <message>
         <location filename="../models/DiagnosticsModel.cpp" line="59"/>
@@ -1704,6 +1740,25 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::LinkTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="62"/>
+        <location filename="../widgets/TopologyTools.cpp" line="91"/>
+        <source>Expand the group to link one of its members</source>
+        <translation>展开该组后才能连接其中的成员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="99"/>
+        <source>Not linked: %1</source>
+        <translation>未连接：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="64"/>
+        <source>Link</source>
+        <translation>连线</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::MainWindow</name>
     <message>
         <location filename="../app/MainWindowActions.cpp" line="128"/>
@@ -1751,42 +1806,42 @@
         <translation>关于 Trainscape(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="215"/>
+        <location filename="../app/MainWindow.cpp" line="220"/>
         <source>Plan layout</source>
         <translation>方案布局</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="216"/>
+        <location filename="../app/MainWindow.cpp" line="221"/>
         <source>Scenario file</source>
         <translation>场景文件</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="276"/>
+        <location filename="../app/MainWindow.cpp" line="286"/>
         <source>Open a scenario to see how its plan places the model on the GPUs.</source>
         <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="277"/>
+        <location filename="../app/MainWindow.cpp" line="287"/>
         <source>The scenario is not valid; its errors are listed under Messages.</source>
         <translation>该场景无效；错误列在“消息”中。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="279"/>
+        <location filename="../app/MainWindow.cpp" line="289"/>
         <source>No scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="282"/>
+        <location filename="../app/MainWindow.cpp" line="292"/>
         <source>Trainscape</source>
         <translation>Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="289"/>
+        <location filename="../app/MainWindow.cpp" line="299"/>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="297"/>
+        <location filename="../app/MainWindow.cpp" line="307"/>
         <source>%1 × %2 · %3</source>
         <translation>%1 × %2 · %3</translation>
     </message>
@@ -1816,52 +1871,52 @@
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
+        <location filename="../app/MainWindow.cpp" line="320"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="310"/>
+        <location filename="../app/MainWindow.cpp" line="320"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
+        <location filename="../app/MainWindow.cpp" line="322"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
+        <location filename="../app/MainWindow.cpp" line="322"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="312"/>
+        <location filename="../app/MainWindow.cpp" line="322"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="313"/>
+        <location filename="../app/MainWindow.cpp" line="323"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="313"/>
+        <location filename="../app/MainWindow.cpp" line="323"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="317"/>
+        <location filename="../app/MainWindow.cpp" line="327"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="321"/>
+        <location filename="../app/MainWindow.cpp" line="331"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="319"/>
+        <location filename="../app/MainWindow.cpp" line="329"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
@@ -1887,63 +1942,68 @@
         <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="59"/>
+        <location filename="../app/MainWindow.cpp" line="60"/>
         <source>Not changed: %1 (%2)</source>
         <translation>未修改：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="208"/>
+        <location filename="../app/MainWindow.cpp" line="213"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="209"/>
+        <location filename="../app/MainWindow.cpp" line="214"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="210"/>
+        <location filename="../app/MainWindow.cpp" line="215"/>
         <source>Parallel plan</source>
         <translation>并行方案</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="211"/>
+        <location filename="../app/MainWindow.cpp" line="216"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="212"/>
+        <location filename="../app/MainWindow.cpp" line="217"/>
         <source>Resolved</source>
         <translation>解析结果</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="213"/>
+        <location filename="../app/MainWindow.cpp" line="218"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="214"/>
+        <location filename="../app/MainWindow.cpp" line="219"/>
         <source>Dashboard</source>
         <translation>仪表板</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="280"/>
+        <location filename="../app/MainWindow.cpp" line="222"/>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindow.cpp" line="290"/>
         <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
         <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="290"/>
-        <location filename="../app/MainWindow.cpp" line="302"/>
+        <location filename="../app/MainWindow.cpp" line="300"/>
+        <location filename="../app/MainWindow.cpp" line="312"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="295"/>
+        <location filename="../app/MainWindow.cpp" line="305"/>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="301"/>
+        <location filename="../app/MainWindow.cpp" line="311"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
@@ -2276,6 +2336,54 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::NetworkBomPanel</name>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30"/>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30"/>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30"/>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="48"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="50"/>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="52"/>
+        <source>%1 (known part %2)</source>
+        <translation>%1（已知部分 %2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="53"/>
+        <source>Network capital cost: %1
+Network power: %2
+%3 switches, %4 transceivers, %5 cables, %6 NICs</source>
+        <translation>网络资本支出：%1
+网络功率：%2
+%3 台交换机，%4 个光模块，%5 根线缆，%6 块网卡</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::PlanEditor</name>
     <message>
         <location filename="../widgets/PlanEditor.cpp" line="64"/>
@@ -2323,72 +2431,72 @@
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="84"/>
+        <location filename="../widgets/PlanEditor.cpp" line="85"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="85"/>
+        <location filename="../widgets/PlanEditor.cpp" line="86"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="87"/>
+        <location filename="../widgets/PlanEditor.cpp" line="88"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="88"/>
+        <location filename="../widgets/PlanEditor.cpp" line="89"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="91"/>
+        <location filename="../widgets/PlanEditor.cpp" line="92"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="92"/>
+        <location filename="../widgets/PlanEditor.cpp" line="93"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="93"/>
+        <location filename="../widgets/PlanEditor.cpp" line="94"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="94"/>
+        <location filename="../widgets/PlanEditor.cpp" line="95"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="95"/>
+        <location filename="../widgets/PlanEditor.cpp" line="96"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="104"/>
+        <location filename="../widgets/PlanEditor.cpp" line="105"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="105"/>
+        <location filename="../widgets/PlanEditor.cpp" line="106"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="106"/>
+        <location filename="../widgets/PlanEditor.cpp" line="107"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="107"/>
+        <location filename="../widgets/PlanEditor.cpp" line="108"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="108"/>
+        <location filename="../widgets/PlanEditor.cpp" line="109"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -2423,37 +2531,37 @@
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="99"/>
+        <location filename="../widgets/PlanEditor.cpp" line="100"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="101"/>
+        <location filename="../widgets/PlanEditor.cpp" line="102"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="103"/>
+        <location filename="../widgets/PlanEditor.cpp" line="104"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="110"/>
+        <location filename="../widgets/PlanEditor.cpp" line="111"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="111"/>
+        <location filename="../widgets/PlanEditor.cpp" line="112"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="116"/>
+        <location filename="../widgets/PlanEditor.cpp" line="117"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="117"/>
+        <location filename="../widgets/PlanEditor.cpp" line="118"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -2727,6 +2835,14 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::SelectTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="42"/>
+        <source>Select</source>
+        <translation>选择</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::StepTimeChart</name>
     <message>
         <location filename="../widgets/StepTimeChart.cpp" line="10"/>
@@ -2867,6 +2983,625 @@
         <location filename="../widgets/TimelineChart.cpp" line="78"/>
         <source> · first %1 of %2 operations drawn</source>
         <translation> · 绘制了 %2 个操作中的前 %1 个</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyCanvas</name>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="180"/>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="191"/>
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="196"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="198"/>
+        <source>Fit to window</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="230"/>
+        <source>Nothing to delete</source>
+        <translation>没有可删除的内容</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyCommand</name>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="53"/>
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="66"/>
+        <source>Link %1 to %2</source>
+        <translation>连接 %1 与 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="83"/>
+        <source>Delete %n item(s)</source>
+        <translation>
+            <numerusform>删除 %n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="120"/>
+        <source>Move %n node(s)</source>
+        <translation>
+            <numerusform>移动 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="151"/>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="179"/>
+        <source>Change %n link(s)</source>
+        <translation>
+            <numerusform>修改 %n 条链路</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyGraphModel</name>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="91"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="251"/>
+        <source>unknown node</source>
+        <translation>未知节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="95"/>
+        <source>a link must join two different nodes</source>
+        <translation>链路必须连接两个不同的节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="107"/>
+        <source>the NIC already serves this GPU</source>
+        <translation>该网卡已服务于此 GPU</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="116"/>
+        <source>GPUs reach the network through NICs; scale-up links join GPUs and scale-up switches</source>
+        <translation>GPU 通过网卡接入网络；纵向扩展链路连接 GPU 与纵向扩展交换机</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="133"/>
+        <source>%1 has all its %2 ports in use: raise its radix</source>
+        <translation>%1 的 %2 个端口已全部占用：请提高其端口数（radix）</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="166"/>
+        <source>a node &quot;%1&quot; exists already</source>
+        <translation>节点 &quot;%1&quot; 已存在</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="258"/>
+        <source>a node keeps its kind; delete it and add another</source>
+        <translation>节点类型不可更改；请删除后再添加新节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="276"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="281"/>
+        <source>unknown link</source>
+        <translation>未知链路</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="286"/>
+        <source>a link keeps its ends; delete it and draw another</source>
+        <translation>链路端点不可更改；请删除后重新连线</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="288"/>
+        <source>the bandwidth must be above 0 GB/s</source>
+        <translation>带宽必须大于 0 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="291"/>
+        <source>scale-up links join GPUs and scale-up switches, others the network</source>
+        <translation>纵向扩展链路连接 GPU 与纵向扩展交换机，其他链路属于网络</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyPropertiesPanel</name>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="26"/>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="131"/>
+        <source>Select a node, a link or a group.</source>
+        <translation>请选择一个节点、一条链路或一个组。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="36"/>
+        <source>not limited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="39"/>
+        <source>from the NICs</source>
+        <translation>按到网卡的距离</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="43"/>
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="44"/>
+        <source>Radix (ports)</source>
+        <translation>端口数（radix）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="45"/>
+        <source>Tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="46"/>
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="54"/>
+        <source>scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="55"/>
+        <source>scale-out</source>
+        <translation>横向扩展</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="56"/>
+        <source>WAN</source>
+        <translation>广域网</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="60"/>
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="64"/>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="66"/>
+        <source>Link class</source>
+        <translation>链路类别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="67"/>
+        <source>Bandwidth per direction</source>
+        <translation>单向带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="68"/>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="75"/>
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="76"/>
+        <source>Collapse parent</source>
+        <translation>折叠上级组</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="126"/>
+        <source>%n link(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="132"/>
+        <source>%n item(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyScene</name>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="34"/>
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="36"/>
+        <source>%n NIC(s)</source>
+        <translation>
+            <numerusform>%n 块网卡</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="38"/>
+        <source>%n switch(es)</source>
+        <translation>
+            <numerusform>%n 台交换机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="46"/>
+        <source>Pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="48"/>
+        <source>Scalable unit %1</source>
+        <translation>可扩展单元 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="50"/>
+        <source>Scale-up domain %1</source>
+        <translation>纵向扩展域 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="52"/>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="56"/>
+        <source>Tier %1 switches</source>
+        <translation>第 %1 层交换机</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="319"/>
+        <source>%n link(s), %1</source>
+        <translation>
+            <numerusform>%n 条链路，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="320"/>
+        <source>mixed classes</source>
+        <translation>多种类别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="321"/>
+        <source>%1 GB/s per direction</source>
+        <translation>单向 %1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="323"/>
+        <source>%1 per step, utilisation %2%</source>
+        <translation>每步 %1，利用率 %2%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="327"/>
+        <source>(routed for a sample of ranks, scaled to all)</source>
+        <translation>（按部分 rank 的抽样路由，并按全体缩放）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyTemplatePanel</name>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="39"/>
+        <source>NVSwitch domain (one server)</source>
+        <translation>NVSwitch 域（单台服务器）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="40"/>
+        <source>NVL72 racks</source>
+        <translation>NVL72 机柜</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="41"/>
+        <source>Rail-optimized fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="42"/>
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="43"/>
+        <source>Rail-only</source>
+        <translation>仅轨道（Rail-only）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="44"/>
+        <source>Torus of domains</source>
+        <translation>域组成的环面（Torus）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="45"/>
+        <source>Multi-datacenter</source>
+        <translation>多数据中心</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="51"/>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="57"/>
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="55"/>
+        <source>as needed</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="58"/>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="59"/>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="60"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="61"/>
+        <source>GPUs per scale-up domain</source>
+        <translation>每个纵向扩展域的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="62"/>
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="63"/>
+        <source>NICs per node</source>
+        <translation>每节点网卡数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="64"/>
+        <source>NIC rate</source>
+        <translation>网卡速率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="65"/>
+        <source>Switch radix</source>
+        <translation>交换机端口数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="66"/>
+        <source>Leaf oversubscription</source>
+        <translation>叶交换机超分比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="67"/>
+        <source>Switch tiers</source>
+        <translation>交换机层数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="68"/>
+        <source>Datacenters</source>
+        <translation>数据中心数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="69"/>
+        <source>WAN per datacenter</source>
+        <translation>每个数据中心的广域网带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="70"/>
+        <source>WAN latency</source>
+        <translation>广域网延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="72"/>
+        <source>Apply template</source>
+        <translation>应用模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="151"/>
+        <source>The builder refused these parameters</source>
+        <translation>构建器拒绝了这些参数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="177"/>
+        <source>Template: %1</source>
+        <translation>模板：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyView</name>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="82"/>
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="83"/>
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="84"/>
+        <source>Network cost</source>
+        <translation>网络成本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="92"/>
+        <source>Link utilisation over one step: 0 % (blue) to 100 % (red)</source>
+        <translation>单步内的链路利用率：0 %（蓝）到 100 %（红）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="127"/>
+        <source>Select</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="127"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="128"/>
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="128"/>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="129"/>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="129"/>
+        <source>WAN router</source>
+        <translation>广域网路由器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="130"/>
+        <source>Link</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="130"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="140"/>
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="141"/>
+        <source>Expand all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="142"/>
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="144"/>
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="148"/>
+        <source>No group</source>
+        <translation>不显示组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="150"/>
+        <source>%1 group</source>
+        <translation>%1 组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="153"/>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="163"/>
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="164"/>
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="234"/>
+        <source>%n problem(s) in the drawing: %1</source>
+        <translation>
+            <numerusform>拓扑图中有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="241"/>
+        <source>%1 GPUs, %2 nodes and %3 links; %4 items drawn</source>
+        <translation>%1 个 GPU，%2 个节点，%3 条链路；绘制了 %4 个图元</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="246"/>
+        <source> (the builder&apos;s graph: an edit writes it into the scenario)</source>
+        <translation>（构建器生成的图：一经编辑即写入场景）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="269"/>
+        <source>Heat map: no estimate for this scenario</source>
+        <translation>热力图：此场景没有估算结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="294"/>
+        <source>Heat map of one step (%1): hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
+        <translation>单步热力图（%1）：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="331"/>
+        <source>No %1 group in this plan</source>
+        <translation>此方案中没有 %1 组</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="351"/>
+        <source>%1 group %2: %n GPU(s)</source>
+        <translation>
+            <numerusform>%1 组 %2：%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="354"/>
+        <source>, %n link(s) on its ring</source>
+        <translation>
+            <numerusform>，环上 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="370"/>
+        <source>Export drawing as SVG</source>
+        <translation>将拓扑图导出为 SVG</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="370"/>
+        <source>Export drawing as PNG</source>
+        <translation>将拓扑图导出为 PNG</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="371"/>
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="371"/>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>

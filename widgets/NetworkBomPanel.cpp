@@ -46,8 +46,9 @@ QString NetworkBomPanel::totalsText() const {
 void NetworkBomPanel::setTopology(const Topology& topology) {
     const NetworkBom bom = networkBom(topology, Catalog::builtIn().network());
     const QString unknown = tr("unknown");
-    QString capex = bom.capexUsd ? usdText(*bom.capexUsd)
-                                 : tr("%1 (known part %2)").arg(unknown, usdText(bom.knownCapexUsd));
+    QString capex = bom.capexUsd
+                        ? usdText(*bom.capexUsd)
+                        : tr("%1 (known part %2)").arg(unknown, usdText(bom.knownCapexUsd));
     QString power = bom.powerW ? wattsText(*bom.powerW)
                                : tr("%1 (known part %2)").arg(unknown, wattsText(bom.knownPowerW));
     totals_->setText(tr("Network capital cost: %1\nNetwork power: %2\n%3 switches, %4 "
@@ -58,10 +59,9 @@ void NetworkBomPanel::setTopology(const Topology& topology) {
     for (int r = 0; r < static_cast<int>(bom.lines.size()); ++r) {
         const BomLine& l = bom.lines[r];
         const QString item = QString::fromStdString(l.description.empty() ? l.item : l.description);
-        const QString cells[] = {item, countText(l.count),
-                                 l.unitPriceUsd ? usdText(*l.unitPriceUsd) : unknown,
-                                 l.priceUsd ? usdText(*l.priceUsd) : unknown,
-                                 l.powerW ? wattsText(*l.powerW) : unknown};
+        const QString cells[] = {
+            item, countText(l.count), l.unitPriceUsd ? usdText(*l.unitPriceUsd) : unknown,
+            l.priceUsd ? usdText(*l.priceUsd) : unknown, l.powerW ? wattsText(*l.powerW) : unknown};
         for (int c = 0; c < 5; ++c)
             table_->setItem(r, c, new QTableWidgetItem(cells[c]));
     }

@@ -74,8 +74,7 @@ EndpointItem* TopologyCanvas::endpointAt(const QPoint& viewPos) const {
 }
 
 void TopologyCanvas::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::MiddleButton ||
-        (spaceHeld_ && event->button() == Qt::LeftButton)) {
+    if (event->button() == Qt::MiddleButton || (spaceHeld_ && event->button() == Qt::LeftButton)) {
         panning_ = true;
         panFrom_ = event->pos();
         viewport()->setCursor(Qt::ClosedHandCursor);
@@ -188,9 +187,10 @@ void TopologyCanvas::contextMenuEvent(QContextMenuEvent* event) {
         while (group >= 0 && !scene_->isExpanded(group))
             group = scene_->hierarchy().groups[group].parent;
         if (group >= 0)
-            menu.addAction(tr("Collapse %1")
-                               .arg(QString::fromStdString(scene_->hierarchy().groups[group].label)),
-                           this, [this, group] { scene_->setExpanded(group, false); });
+            menu.addAction(
+                tr("Collapse %1")
+                    .arg(QString::fromStdString(scene_->hierarchy().groups[group].label)),
+                this, [this, group] { scene_->setExpanded(group, false); });
     }
     if (item)
         menu.addAction(tr("Delete"), this, [this, item] { deleteItems({item}); });

@@ -24,8 +24,8 @@ enum TopologyItemType {
 
 // Highlight state shared by nodes and groups.
 struct ItemMarks {
-    bool lit = false;   // in the group overlay
-    QString error;      // a validation message: red outline, tooltip
+    bool lit = false; // in the group overlay
+    QString error;    // a validation message: red outline, tooltip
 };
 
 // A drawn thing an edge can end on.
@@ -52,8 +52,7 @@ public:
     const std::string& id() const { return id_; }
     GraphNodeKind kind() const { return kind_; }
     QRectF boundingRect() const override;
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
-               QWidget* widget) override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     QString baseToolTip() const override;
     static QColor color(GraphNodeKind kind);
 
@@ -74,8 +73,7 @@ public:
     int group() const { return group_; }
     const QString& key() const { return key_; }
     QRectF boundingRect() const override;
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
-               QWidget* widget) override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     QString baseToolTip() const override;
 
 private:
@@ -98,8 +96,7 @@ public:
     void setLit(bool lit);
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
-               QWidget* widget) override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
     static QColor heatColor(double utilisation);
 
 private:

@@ -122,9 +122,9 @@ void TopologyPropertiesPanel::refresh() {
                     graphLinks.push_back(li - hostLinks);
         }
     if (edges == static_cast<int>(selected.size()) && !graphLinks.empty()) {
-        showLinks(graphLinks, edges == 1 ? selected.front()->toolTip()
-                                         : tr("%n link(s) selected", nullptr,
-                                              int(graphLinks.size())));
+        showLinks(graphLinks, edges == 1
+                                  ? selected.front()->toolTip()
+                                  : tr("%n link(s) selected", nullptr, int(graphLinks.size())));
         return;
     }
     summary_->setText(selected.isEmpty()
@@ -138,12 +138,12 @@ void TopologyPropertiesPanel::showNode(int node) {
     node_ = node;
     const GraphNode& n = scene_->model()->graph().nodes[node];
     nodeTitle_->setText(QStringLiteral("%1 (%2)").arg(
-        QString::fromStdString(n.id), QString::fromLatin1(graphNodeKindName(n.kind).data(),
-                                                          qsizetype(graphNodeKindName(n.kind).size()))));
+        QString::fromStdString(n.id),
+        QString::fromLatin1(graphNodeKindName(n.kind).data(),
+                            qsizetype(graphNodeKindName(n.kind).size()))));
     label_->setText(QString::fromStdString(n.label.value_or("")));
     const bool isSwitch = n.kind == GraphNodeKind::Switch ||
-                          n.kind == GraphNodeKind::ScaleUpSwitch ||
-                          n.kind == GraphNodeKind::Router;
+                          n.kind == GraphNodeKind::ScaleUpSwitch || n.kind == GraphNodeKind::Router;
     radix_->setEnabled(isSwitch);
     tier_->setEnabled(isSwitch);
     radix_->setValue(n.radix.value_or(0));

@@ -53,13 +53,15 @@ QString groupTitle(const GraphGroup& g) {
     case GroupLevel::SwitchBlock:
         break;
     }
-    return TopologyScene::tr("Tier %1 switches").arg(QString::fromStdString(g.label).section(' ', 1, 1));
+    return TopologyScene::tr("Tier %1 switches")
+        .arg(QString::fromStdString(g.label).section(' ', 1, 1));
 }
 
 // What an endpoint item stands for, stable across rebuilds: a node id or a group key.
 QString descriptor(const EndpointItem* item) {
     if (item->type() == NodeItemType)
-        return QStringLiteral("n:") + QString::fromStdString(static_cast<const NodeItem*>(item)->id());
+        return QStringLiteral("n:") +
+               QString::fromStdString(static_cast<const NodeItem*>(item)->id());
     return QStringLiteral("g:") + static_cast<const GroupItem*>(item)->key();
 }
 
@@ -115,10 +117,26 @@ void TopologyScene::rebuild() {
     if (defaultNeeded_) {
         defaultNeeded_ = false;
         expandedKeys_.clear();
+        knownKeys_.clear();
         const std::vector<char> open = defaultExpansion(hierarchy_, kOpenBudget);
         for (std::size_t i = 0; i < open.size(); ++i)
             if (open[i])
                 expandedKeys_.insert(QString::fromStdString(hierarchy_.groups[i].key));
+        for (const GraphGroup& group : hierarchy_.groups)
+            knownKeys_.insert(QString::fromStdString(group.key));
+    }
+    // A group that appeared with an edit (a GPU added: its own domain) opens where its
+    // parent is open, so that what was added shows.
+    for (const GraphGroup& group : hierarchy_.groups) {
+        const QString key = QString::fromStdString(group.key);
+        if (knownKeys_.contains(key))
+            continue;
+        knownKeys_.insert(key);
+        const bool parentOpen =
+            group.parent < 0 ||
+            expandedKeys_.contains(QString::fromStdString(hierarchy_.groups[group.parent].key));
+        if (parentOpen && group.gpus + group.nics + group.switches <= 64)
+            expandedKeys_.insert(key);
     }
     visible_ = visibleGraph(hierarchy_, t, expansionFromKeys());
     // The selection survives the rebuild (an edit of the selected item's properties).
@@ -254,16 +272,15 @@ void TopologyScene::setMessages(QHash<int, QString> nodes, QHash<int, QString> l
 
 void TopologyScene::applyMarks() {
     const Topology& t = model_->topology();
-    const auto endpoint = [&](int code) -> EndpointItem* {
-        return code >= 0 ? nodeItems_[code] : groupItems_[-code - 1];
-    };
+    if (rebuildPending_ || nodeItems_.size() != t.nodes.size())
+        return; // the items are of the graph before the change: the rebuild marks them
     std::vector<ItemMarks> marks(t.nodes.size() + hierarchy_.groups.size());
     const auto markOf = [&](int code) -> ItemMarks& {
         return code >= 0 ? marks[code] : marks[t.nodes.size() + (-code - 1)];
     };
     for (std::size_t v = 0; v < t.nodes.size() && v < visible_.endpointOf.size(); ++v) {
         ItemMarks& m = markOf(visible_.endpointOf[v]);
-        if (!litNodes_.empty() && litNodes_[v])
+        if (v < litNodes_.size() && litNodes_[v])
             m.lit = true;
         if (auto it = nodeMessages_.find(static_cast<int>(v)); it != nodeMessages_.end())
             if (m.error.isEmpty())
@@ -279,7 +296,7 @@ void TopologyScene::applyMarks() {
         const VisibleEdge& e = visible_.edges[item->edge()];
         bool lit = false;
         for (int li : e.links)
-            lit = lit || (!litLinks_.empty() && litLinks_[li]);
+            lit = lit || (li < static_cast<int>(litLinks_.size()) && litLinks_[li]);
         item->setLit(lit);
         item->setHeat(heatBytes_.empty() ? -1.0 : edgeUtilisation(item->edge()));
         QString tip = edgeToolTip(item->edge());
@@ -290,7 +307,6 @@ void TopologyScene::applyMarks() {
             }
         item->setToolTip(tip);
     }
-    (void)endpoint;
 }
 
 QString TopologyScene::edgeToolTip(int edge) const {

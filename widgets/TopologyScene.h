@@ -68,6 +68,7 @@ private:
     GraphHierarchy hierarchy_;
     VisibleGraph visible_;
     QSet<QString> expandedKeys_;
+    QSet<QString> knownKeys_; // groups seen before: a new one (an added node) opens
     bool defaultNeeded_ = true;
     bool rebuildPending_ = false;
     std::vector<EndpointItem*> nodeItems_;  // per graph node (visible ones)

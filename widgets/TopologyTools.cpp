@@ -14,7 +14,8 @@
 namespace ts::gui {
 
 QString AddNodeTool::id() const {
-    return QStringLiteral("add-") + QString::fromLatin1(graphNodeKindName(kind_).data(), qsizetype(graphNodeKindName(kind_).size()));
+    return QStringLiteral("add-") + QString::fromLatin1(graphNodeKindName(kind_).data(),
+                                                        qsizetype(graphNodeKindName(kind_).size()));
 }
 
 QString AddNodeTool::name() const {
@@ -85,8 +86,12 @@ bool LinkTool::release(QMouseEvent* event, QPointF) {
     const std::string from = from_;
     deactivate();
     EndpointItem* item = canvas_->endpointAt(event->pos());
-    if (!item || item->type() != NodeItemType)
+    if (!item)
         return true;
+    if (item->type() != NodeItemType) {
+        canvas_->showMessage(tr("Expand the group to link one of its members"));
+        return true;
+    }
     const std::string to = static_cast<NodeItem*>(item)->id();
     if (to == from)
         return true;

@@ -99,9 +99,8 @@ TopologyView::TopologyView(ScenarioDocument* document, QWidget* parent)
 
     connect(canvas_, &TopologyCanvas::message, status_, &QLabel::setText);
     connect(model_, &TopologyGraphModel::structureChanged, this, &TopologyView::structureChanged);
-    connect(model_, &TopologyGraphModel::graphReset, this, [this] {
-        QTimer::singleShot(0, canvas_, &TopologyCanvas::fitAll);
-    });
+    connect(model_, &TopologyGraphModel::graphReset, this,
+            [this] { QTimer::singleShot(0, canvas_, &TopologyCanvas::fitAll); });
     connect(document_, &ScenarioDocument::changed, this, &TopologyView::refreshValidation);
     connect(scene_, &TopologyScene::rebuilt, this, [this] {
         if (heatAction_->isChecked())
@@ -114,17 +113,23 @@ TopologyView::TopologyView(ScenarioDocument* document, QWidget* parent)
 
 TopologyView::~TopologyView() {
     ++*generation_; // results still being traced are dropped
+    // The scene before the model it draws (its items' removal reaches the panels).
+    scene_->blockSignals(true);
+    delete scene_;
 }
 
 void TopologyView::createToolBar() {
     toolBar_ = new QToolBar(this);
     toolBar_->setObjectName("topologyToolBar");
     tools_ = new QActionGroup(this);
-    const std::pair<QString, QString> tools[] = {
-        {"select", tr("Select")},           {"add-gpu", tr("GPU")},
-        {"add-nic", tr("NIC")},             {"add-switch", tr("Switch")},
-        {"add-scale-up-switch", tr("NVSwitch")}, {"add-router", tr("WAN router")},
-        {"link", tr("Link")},               {"delete", tr("Delete")}};
+    const std::pair<QString, QString> tools[] = {{"select", tr("Select")},
+                                                 {"add-gpu", tr("GPU")},
+                                                 {"add-nic", tr("NIC")},
+                                                 {"add-switch", tr("Switch")},
+                                                 {"add-scale-up-switch", tr("NVSwitch")},
+                                                 {"add-router", tr("WAN router")},
+                                                 {"link", tr("Link")},
+                                                 {"delete", tr("Delete")}};
     for (const auto& [id, text] : tools) {
         QAction* a = toolBar_->addAction(text);
         a->setObjectName(id);
@@ -235,10 +240,10 @@ void TopologyView::refreshValidation() {
 
 QString TopologyView::statusText() const {
     const ClusterGraph& g = model_->graph();
-    QString text = tr("%1 GPUs, %2 nodes and %3 links; %4 items drawn")
-                       .arg(countText(model_->gpuCount()), countText(std::int64_t(g.nodes.size())),
-                            countText(std::int64_t(g.links.size())),
-                            countText(scene_->itemCountDrawn()));
+    QString text =
+        tr("%1 GPUs, %2 nodes and %3 links; %4 items drawn")
+            .arg(countText(model_->gpuCount()), countText(std::int64_t(g.nodes.size())),
+                 countText(std::int64_t(g.links.size())), countText(scene_->itemCountDrawn()));
     if (model_->isDerived())
         text += tr(" (the builder's graph: an edit writes it into the scenario)");
     return text;
@@ -285,8 +290,7 @@ void TopologyView::startHeat() {
                 --self->pending_;
                 if (*generation != gen || !self->heatAction_->isChecked())
                     return;
-                self->scene_->setHeat(std::move(heat.bytesPerLink), heat.stepSeconds,
-                                      heat.sampled);
+                self->scene_->setHeat(std::move(heat.bytesPerLink), heat.stepSeconds, heat.sampled);
                 self->status_->setText(
                     tr("Heat map of one step (%1): hover a link for its bytes and utilisation; "
                        "expert-parallel all-to-alls are not routed")

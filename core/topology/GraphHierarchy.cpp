@@ -87,8 +87,8 @@ GraphHierarchy buildHierarchy(const ClusterGraph& g, const Topology& t, int gpus
         if (t.nodes[v].kind == NodeKind::Switch)
             podDomains.try_emplace(t.nodes[v].pod, 0);
     for (const auto& [pod, count] : podDomains)
-        podGroup[pod] = b.add(GroupLevel::Pod, -1, "pod" + std::to_string(pod),
-                              "pod " + std::to_string(pod));
+        podGroup[pod] =
+            b.add(GroupLevel::Pod, -1, "pod" + std::to_string(pod), "pod " + std::to_string(pod));
     // Domains in scalable units where a pod has more than one unit's worth.
     std::vector<int> domainGroup(domains, -1);
     std::map<int, int> seenInPod;
@@ -105,9 +105,8 @@ GraphHierarchy buildHierarchy(const ClusterGraph& g, const Topology& t, int gpus
                              "unit " + std::to_string(i / kUnitDomains));
             parent = unit;
         }
-        domainGroup[d] =
-            b.add(GroupLevel::Domain, parent, podKey + "/dom" + std::to_string(d),
-                  "domain " + std::to_string(d));
+        domainGroup[d] = b.add(GroupLevel::Domain, parent, podKey + "/dom" + std::to_string(d),
+                               "domain " + std::to_string(d));
     }
     // Servers inside domains larger than one server (NVL72: 18 trays of 4).
     const int gpn = std::max(1, gpusPerNode);
@@ -149,8 +148,8 @@ GraphHierarchy buildHierarchy(const ClusterGraph& g, const Topology& t, int gpus
             if (used == 0 || used == kSwitchBlock) {
                 const int index = static_cast<int>(h.groups[podGroup[n.pod]].children.size());
                 group = b.add(GroupLevel::SwitchBlock, podGroup[n.pod],
-                              h.groups[podGroup[n.pod]].key + "/t" + std::to_string(n.tier) +
-                                  "b" + std::to_string(index),
+                              h.groups[podGroup[n.pod]].key + "/t" + std::to_string(n.tier) + "b" +
+                                  std::to_string(index),
                               "tier " + std::to_string(n.tier) + " switches");
                 used = 0;
             }

@@ -16,16 +16,16 @@ namespace ts {
 
 enum class GroupLevel { Pod, Unit, Domain, Node, SwitchBlock };
 
-inline constexpr int kUnitDomains = 32;   // scale-up domains per scalable unit
-inline constexpr int kSwitchBlock = 32;   // switches per block of one pod and tier
+inline constexpr int kUnitDomains = 32; // scale-up domains per scalable unit
+inline constexpr int kSwitchBlock = 32; // switches per block of one pod and tier
 
 struct GraphGroup {
     GroupLevel level = GroupLevel::Pod;
     int parent = -1;
-    std::string key;   // stable across rebuilds: "pod0/su3/dom97"
-    std::string label; // "domain 97"
-    std::vector<int> children; // groups
-    std::vector<int> nodes;    // graph nodes directly inside
+    std::string key;                               // stable across rebuilds: "pod0/su3/dom97"
+    std::string label;                             // "domain 97"
+    std::vector<int> children;                     // groups
+    std::vector<int> nodes;                        // graph nodes directly inside
     std::int64_t gpus = 0, nics = 0, switches = 0; // everything below
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;         // members' bounding box
 };
@@ -38,8 +38,7 @@ struct GraphHierarchy {
 };
 
 // `topology` is the graph's (topologyOfGraph); nodes without a position count at (0, 0).
-GraphHierarchy buildHierarchy(const ClusterGraph& graph, const Topology& topology,
-                              int gpusPerNode);
+GraphHierarchy buildHierarchy(const ClusterGraph& graph, const Topology& topology, int gpusPerNode);
 
 // An endpoint of what is drawn: a node (>= 0) or a collapsed group g (-(g + 1)).
 inline int groupEndpoint(int group) {

@@ -1,7 +1,8 @@
 #pragma once
 // Canvas positions of a cluster graph: pods side by side, in each pod its scale-up domains
-// left to right (GPUs in a row, NICs above them, the scale-up switch below), network switches
-// in rows above by tier, spread over the pod's width, WAN routers on top. Only nodes without
+// in a grid (scalable units as blocks of 8 x 4; in a domain GPUs in a row, NICs above them,
+// the scale-up switch below), network switches in rows above by tier, spread over the pod's
+// width, WAN routers on top. Only nodes without
 // a position ("x"/"y") are placed, so a user's arrangement survives.
 
 #include "scenario/ClusterGraph.h"
@@ -17,7 +18,9 @@ inline constexpr double kDomainGap = 40;  // between domains
 inline constexpr double kPodGap = 400;    // between pods
 inline constexpr double kNicRow = -70;    // NICs above their GPUs
 inline constexpr double kScaleUpRow = 70; // NVSwitch below its GPUs
-inline constexpr double kTierPitch = 260; // between switch tiers
+inline constexpr double kTierPitch = 260; // between switch tiers, at least
+inline constexpr double kRowPitch = 220;  // between rows of domains
+inline constexpr double kUnitGap = 160;   // between scalable units
 } // namespace layout
 
 // Per node: the scale-up domain it belongs to (GPUs, the NICs serving them, their scale-up

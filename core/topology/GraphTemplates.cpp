@@ -11,7 +11,7 @@ namespace ts {
 namespace {
 
 constexpr std::array<std::string_view, kGraphTemplateCount> kTemplateNames = {
-    "nvswitch-domain", "nvl72", "rail-optimized", "fat-tree",
+    "nvswitch-domain", "nvl72", "rail-optimized",  "fat-tree",
     "rail-only",       "torus", "multi-datacenter"};
 
 ScaleOutTopology builderOf(GraphTemplateKind kind) {

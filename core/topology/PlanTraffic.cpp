@@ -28,8 +28,8 @@ LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const Parallel
         const CollectiveTime split = cost.cost(kind, 1e9, p);
         const double total = split.scaleUpBytes + split.scaleOutBytes;
         if (total > 0)
-            groups.push_back({dim, p, bytes * split.scaleUpBytes / total,
-                              bytes * split.scaleOutBytes / total});
+            groups.push_back(
+                {dim, p, bytes * split.scaleUpBytes / total, bytes * split.scaleOutBytes / total});
     };
     const CommBytesByDimension& b = est.commBytesPerGpu;
     add("tp", g->tp, Collective::AllReduce, b.tp);
