@@ -3,7 +3,10 @@
 #include "ScenarioDocument.h"
 
 #include "catalog/Catalog.h"
+#include "scenario/ScenarioPaths.h"
 #include "scenario/ScenarioResolver.h"
+
+#include <QFile>
 
 #include <algorithm>
 
@@ -59,7 +62,9 @@ DegreeOption optionWith(const ScenarioDocument& document,
     Diagnostics diags;
     const std::optional<Scenario> scenario = document.withChanges(changes, diags);
     if (scenario && !diags.hasErrors())
-        resolveScenario(*scenario, Catalog::builtIn(), diags);
+        resolveScenario(
+            withPathsBesideFile(*scenario, QFile::encodeName(document.filePath()).toStdString()),
+            Catalog::builtIn(), diags);
     if (diags.hasErrors()) {
         option.enabled = false;
         const Diagnostic first = diags.errors().front();

@@ -4,6 +4,7 @@
 
 #include "catalog/Catalog.h"
 #include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioPaths.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <QCoreApplication>
@@ -96,6 +97,7 @@ bool ScenarioDocument::save(const QString& path, QString* error) {
     if (filePath_ != path) {
         filePath_ = path;
         emit filePathChanged(filePath_);
+        refresh(); // relative paths inside the scenario now start from the new folder
     }
     undoStack_->setClean();
     emit changed(); // the title and the name shown may follow the file name
@@ -212,7 +214,10 @@ void ScenarioDocument::notifyChanged() {
 void ScenarioDocument::refresh() {
     diagnostics_ = Diagnostics();
     estimateDiagnostics_ = Diagnostics();
-    resolved_ = resolveScenario(scenario_, Catalog::builtIn(), diagnostics_);
+    // Paths inside the scenario (costs.carbon_csv) are relative to its file, as in the CLI.
+    resolved_ =
+        resolveScenario(withPathsBesideFile(scenario_, QFile::encodeName(filePath_).toStdString()),
+                        Catalog::builtIn(), diagnostics_);
     if (diagnostics_.hasErrors())
         resolved_.reset();
     if (resolved_) {

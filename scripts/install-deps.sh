@@ -7,7 +7,7 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
     libqcustomplot-dev libqcustomplot2.1-qt6
-    libboost-graph-dev nlohmann-json3-dev libsqlite3-dev libbenchmark-dev
+    libboost-graph-dev nlohmann-json3-dev libcli11-dev libsqlite3-dev libbenchmark-dev
     libgl-dev libxkbcommon-dev fontconfig fonts-dejavu-core fonts-wqy-microhei
     xvfb xauth
     dpkg-dev appstream desktop-file-utils

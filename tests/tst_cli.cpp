@@ -66,7 +66,16 @@ private slots:
 void TestCli::helpAndVersion() {
     Run help = runCli({"--help"});
     QCOMPARE(help.exitCode, 0);
-    QVERIFY(help.out.contains("estimate FILE"));
+    for (const char* command : {"estimate", "validate", "catalog", "network", "calibrate"})
+        QVERIFY2(help.out.contains(command), command);
+    // Every subcommand has its own help (CLI11), naming its arguments and options.
+    Run estimateHelp = runCli({"estimate", "--help"});
+    QCOMPARE(estimateHelp.exitCode, 0);
+    QVERIFY(estimateHelp.out.contains("FILE"));
+    QVERIFY(estimateHelp.out.contains("--json"));
+    Run gemmHelp = runCli({"calibrate", "import-gemm", "--help"});
+    QCOMPARE(gemmHelp.exitCode, 0);
+    QVERIFY(gemmHelp.out.contains("--write"));
     Run version = runCli({"--version"});
     QCOMPARE(version.exitCode, 0);
     QVERIFY(version.out.startsWith("trainscape-cli "));
@@ -170,6 +179,11 @@ void TestCli::usageErrors_data() {
     QTest::newRow("catalog kind") << QStringList{"catalog", "list", "switches"};
     QTest::newRow("catalog show unknown") << QStringList{"catalog", "show", "h900"};
     QTest::newRow("--catalog without file") << QStringList{"validate", "x.json", "--catalog"};
+    QTest::newRow("catalog without subcommand") << QStringList{"catalog"};
+    QTest::newRow("calibrate unknown") << QStringList{"calibrate", "import-foo", "x.log"};
+    QTest::newRow("import-gemm two files")
+        << QStringList{"calibrate", "import-gemm", "a.csv", "b.csv"};
+    QTest::newRow("estimate --resolved") << QStringList{"estimate", "x.json", "--resolved"};
 }
 
 void TestCli::usageErrors() {

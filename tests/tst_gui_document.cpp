@@ -47,6 +47,7 @@ private slots:
     void saveReproducesTheFile_data();
     void saveReproducesTheFile();
     void editedRoundTrip();
+    void carbonCsvBesideTheFile();
     void degreeOptions();
     void huggingFaceMapping_data();
     void huggingFaceMapping();
@@ -193,6 +194,40 @@ void TestGuiDocument::saveReproducesTheFile() {
     ScenarioDocument reopened;
     QVERIFY(reopened.load(out, diags));
     QCOMPARE(reopened.scenario(), doc.scenario());
+}
+
+// costs.carbon_csv is relative to the scenario's folder in the app as in the CLI, whatever
+// the working folder is; saved elsewhere, the path is kept as written.
+void TestGuiDocument::carbonCsvBesideTheFile() {
+    QTemporaryDir dir;
+    QFile csv(dir.filePath("grid.csv"));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("hour,gco2_kwh\n");
+    for (int h = 0; h < 24; ++h)
+        csv.write(QString("T%1,%2\n").arg(h).arg(100 + h).toUtf8());
+    csv.close();
+    QFile file(dir.filePath("scenario.json"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "trainscape.scenario/1",
+        "model": {"preset": "llama3-8b"}, "cluster": {"preset": "dgx-h100", "num_gpus": 8},
+        "training": {"seq_len": 8192, "global_batch": 128, "tokens": 2e9},
+        "costs": {"gpu_hour_usd": 3, "carbon_csv": "grid.csv"}})");
+    file.close();
+    ScenarioDocument doc;
+    Diagnostics diags;
+    QVERIFY(QDir::current() != QDir(dir.path()));
+    QVERIFY(doc.load(dir.filePath("scenario.json"), diags));
+    QVERIFY2(!doc.diagnostics().hasErrors(),
+             doc.diagnostics().hasErrors() ? doc.diagnostics().errors().front().toString().c_str()
+                                           : "");
+    QVERIFY(doc.resolved());
+    QCOMPARE(doc.resolved()->costs.gridHours.size(), std::size_t{24});
+    QCOMPARE(doc.scenario().costs->carbonCsv, std::optional<std::string>("grid.csv"));
+    // Saved into another folder, which holds no grid.csv: the key names what is missing.
+    QTemporaryDir other;
+    QString error;
+    QVERIFY2(doc.save(other.filePath("moved.json"), &error), qPrintable(error));
+    QVERIFY(doc.diagnostics().hasErrorAt("/costs/carbon_csv"));
 }
 
 void TestGuiDocument::editedRoundTrip() {

@@ -1,6 +1,6 @@
 // calibrate list | import-nccl LOG... | import-gemm CSV  (issue 6: calibration profiles)
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "calibration/GemmCsv.h"
 #include "calibration/NcclTestsLog.h"
@@ -68,53 +68,21 @@ struct ImportOptions {
     std::string gpu;
 };
 
-// Parses the subcommand's own arguments (after "import-nccl" / "import-gemm").
-bool parseImportOptions(const std::vector<std::string>& args, const char* sub, bool allowCollective,
-                        ImportOptions& out) {
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&](std::string& into) {
-            if (i + 1 >= args.size()) {
-                std::fprintf(stderr, "trainscape-cli calibrate %s: %s needs a value\n", sub,
-                             arg.c_str());
-                return false;
-            }
-            into = args[++i];
-            return true;
-        };
-        if (arg == "--write") {
-            if (!value(out.writePath))
-                return false;
-        } else if (arg == "--id") {
-            if (!value(out.id))
-                return false;
-        } else if (arg == "--gpu") {
-            if (!value(out.gpu))
-                return false;
-        } else if (arg == "--collective" && allowCollective) {
-            std::string name;
-            if (!value(name))
-                return false;
-            out.collective = collectiveFromName(name);
-            if (!out.collective) {
-                std::fprintf(stderr,
-                             "trainscape-cli calibrate %s: unknown collective \"%s\": expected "
-                             "all_reduce, all_gather, reduce_scatter, all_to_all or send_recv\n",
-                             sub, name.c_str());
-                return false;
-            }
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            std::fprintf(stderr, "trainscape-cli calibrate %s: unknown option \"%s\"\n", sub,
-                         arg.c_str());
+// The subcommand's own arguments (after "import-nccl" / "import-gemm"), as CLI11 parsed them.
+bool importOptions(const Options& options, const char* sub, ImportOptions& out) {
+    out.inputs = options.positional;
+    out.writePath = options.writePath;
+    out.id = options.profileId;
+    out.gpu = options.gpu;
+    if (!options.collective.empty()) {
+        out.collective = collectiveFromName(options.collective);
+        if (!out.collective) {
+            std::fprintf(stderr,
+                         "trainscape-cli calibrate %s: unknown collective \"%s\": expected "
+                         "all_reduce, all_gather, reduce_scatter, all_to_all or send_recv\n",
+                         sub, options.collective.c_str());
             return false;
-        } else {
-            out.inputs.push_back(arg);
         }
-    }
-    if (out.inputs.empty()) {
-        std::fprintf(stderr, "trainscape-cli calibrate %s: expected at least one input file\n",
-                     sub);
-        return false;
     }
     return true;
 }
@@ -170,7 +138,7 @@ bool writeProfile(const CalibrationProfile& profile, const std::string& path) {
 
 int importNccl(const Options& options, LazyCatalog& catalog) {
     ImportOptions opt;
-    if (!parseImportOptions(options.positional, "import-nccl", true, opt))
+    if (!importOptions(options, "import-nccl", opt))
         return kExitBadInput;
     Json results = Json::array();
     std::vector<CollectiveMeasurement> measurements;
@@ -285,7 +253,7 @@ int importNccl(const Options& options, LazyCatalog& catalog) {
 
 int importGemm(const Options& options, LazyCatalog& catalog) {
     ImportOptions opt;
-    if (!parseImportOptions(options.positional, "import-gemm", false, opt))
+    if (!importOptions(options, "import-gemm", opt))
         return kExitBadInput;
     if (opt.inputs.size() != 1) {
         std::fprintf(stderr, "trainscape-cli calibrate import-gemm: expected one CSV file\n");
@@ -398,25 +366,60 @@ int listProfiles(const Options& options) {
 
 } // namespace
 
-int runCalibrate(const Options& options) {
-    const auto& args = options.positional;
-    if (args.empty()) {
-        std::fprintf(stderr, "trainscape-cli calibrate: expected list, import-nccl LOG... or "
-                             "import-gemm CSV; see --help\n");
-        return kExitBadInput;
-    }
-    if (args[0] == "list" && args.size() == 1)
-        return listProfiles(options);
+int runCalibrateList(const Options& options) {
+    return listProfiles(options);
+}
+
+int runCalibrateImportNccl(const Options& options) {
     LazyCatalog catalog(options);
-    if (args[0] == "import-nccl")
-        return importNccl(options, catalog);
-    if (args[0] == "import-gemm")
-        return importGemm(options, catalog);
-    std::fprintf(stderr,
-                 "trainscape-cli calibrate: unknown subcommand \"%s\": expected list, "
-                 "import-nccl or import-gemm\n",
-                 args[0].c_str());
-    return kExitBadInput;
+    return importNccl(options, catalog);
+}
+
+int runCalibrateImportGemm(const Options& options) {
+    LazyCatalog catalog(options);
+    return importGemm(options, catalog);
+}
+
+namespace {
+
+// --write, --id and --gpu, shared by both imports.
+void addProfileOptions(CLI::App* sub, Options& options) {
+    sub->add_option("--write", options.writePath,
+                    "Add the result to this profile (created when missing)")
+        ->type_name("PROFILE.json");
+    sub->add_option("--id", options.profileId, "Id of a new profile")->type_name("ID");
+    sub->add_option("--gpu", options.gpu, "Catalog GPU the measurements were taken on")
+        ->type_name("GPU");
+    addJsonFlag(sub, options);
+}
+
+} // namespace
+
+void addCalibrateCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* calibrate = app.add_subcommand("calibrate", "Calibration profiles");
+    calibrate->require_subcommand(1, 1);
+    CLI::App* list =
+        calibrate->add_subcommand("list", "List the calibration profiles a scenario can select");
+    addJsonFlag(list, options);
+    setRunner(list, run, [&options] { return runCalibrateList(options); });
+
+    CLI::App* nccl = calibrate->add_subcommand(
+        "import-nccl", "Fit latency and bus bandwidth to nccl-tests logs (all_reduce_perf, "
+                       "all_gather_perf, reduce_scatter_perf, alltoall_perf, sendrecv_perf)");
+    nccl->add_option("LOG", options.positional, "nccl-tests output files")->required();
+    nccl->add_option("--collective", options.collective,
+                     "all_reduce, all_gather, reduce_scatter, all_to_all or send_recv (default: "
+                     "from the log)")
+        ->type_name("NAME");
+    addProfileOptions(nccl, options);
+    setRunner(nccl, run, [&options] { return runCalibrateImportNccl(options); });
+
+    CLI::App* gemm = calibrate->add_subcommand(
+        "import-gemm", "A CSV of matmul timings (m,n,k,dtype,time_us or tflops) as a profile's "
+                       "efficiency table");
+    gemm->add_option("CSV", options.positional, "Matmul timings")->required()->expected(1);
+    addProfileOptions(gemm, options);
+    setRunner(gemm, run, [&options] { return runCalibrateImportGemm(options); });
 }
 
 } // namespace ts::cli

@@ -1,6 +1,6 @@
 // catalog list gpus|clusters|models|servers|prices|network, catalog show ID
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "common/JsonObjectReader.h"
 #include "scenario/SectionJson.h"
@@ -235,6 +235,32 @@ int runCatalog(const Options& options) {
     std::fprintf(stderr, "trainscape-cli catalog: expected 'list gpus|clusters|models' or "
                          "'show ID'\n");
     return kExitBadInput;
+}
+
+void addCatalogCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* catalog = app.add_subcommand(
+        "catalog", "The built-in catalog (and --catalog files): GPUs, clusters, models, ...");
+    catalog->require_subcommand(1, 1);
+    CLI::App* list = catalog->add_subcommand("list", "List one kind of catalog entry");
+    list->add_option("KIND", options.positional,
+                     "gpus, clusters, models, servers, prices or network")
+        ->required()
+        ->expected(1);
+    addJsonFlag(list, options);
+    setRunner(list, run, [&options] {
+        options.positional.insert(options.positional.begin(), "list");
+        return runCatalog(options);
+    });
+    CLI::App* show =
+        catalog->add_subcommand("show", "Show one catalog entry with the sources of its numbers");
+    show->add_option("ID", options.positional, "Catalog id, e.g. h100-sxm-80gb")
+        ->required()
+        ->expected(1);
+    addJsonFlag(show, options);
+    setRunner(show, run, [&options] {
+        options.positional.insert(options.positional.begin(), "show");
+        return runCatalog(options);
+    });
 }
 
 } // namespace ts::cli

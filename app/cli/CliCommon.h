@@ -27,6 +27,11 @@ struct Options {
     std::vector<std::string> catalogFiles;    // --catalog FILE, repeatable
     std::vector<std::string> calibrationDirs; // --calibration-dir DIR, repeatable
     std::vector<std::string> positional;
+    // calibrate import-nccl / import-gemm
+    std::string writePath;  // --write PROFILE.json
+    std::string profileId;  // --id
+    std::string gpu;        // --gpu
+    std::string collective; // --collective (import-nccl)
 };
 
 // The built-in catalog plus the user's files; reports problems on stderr.
@@ -45,8 +50,10 @@ std::optional<ResolvedScenario> resolveScenarioArgument(const Options& options, 
 
 int runValidate(const Options& options);
 int runEstimate(const Options& options);
-int runCatalog(const Options& options);
+int runCatalog(const Options& options); // positional: list KIND | show ID
 int runNetwork(const Options& options);
-int runCalibrate(const Options& options);
+int runCalibrateList(const Options& options);
+int runCalibrateImportNccl(const Options& options);
+int runCalibrateImportGemm(const Options& options);
 
 } // namespace ts::cli

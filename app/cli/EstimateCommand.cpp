@@ -1,6 +1,6 @@
 // estimate FILE [--json]
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
@@ -40,6 +40,13 @@ int runEstimate(const Options& options) {
     else
         std::printf("%s", estimateToText(*estimate).c_str());
     return kExitOk;
+}
+
+void addEstimateCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* sub = addScenarioFileCommand(
+        app, "estimate", "Estimate memory, step time, throughput, energy and cost of a scenario",
+        options);
+    setRunner(sub, run, [&options] { return runEstimate(options); });
 }
 
 } // namespace ts::cli

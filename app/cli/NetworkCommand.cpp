@@ -1,7 +1,7 @@
 // network FILE [--json]: the scenario's cluster as a graph (topology summary, validation,
 // what each parallel group gets from it) and its bill of materials.
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "estimate/Estimator.h"
 #include "parallel/PlanSupport.h"
@@ -208,6 +208,15 @@ int runNetwork(const Options& options) {
     for (const auto& w : warnings)
         std::printf("warning: %s\n", w.c_str());
     return kExitOk;
+}
+
+void addNetworkCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* sub = addScenarioFileCommand(
+        app, "network",
+        "The cluster as a graph: topology summary, what the plan's groups get from it, and the "
+        "network's bill of materials",
+        options);
+    setRunner(sub, run, [&options] { return runNetwork(options); });
 }
 
 } // namespace ts::cli

@@ -1,6 +1,6 @@
 // validate and estimate.
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include "common/JsonObjectReader.h"
 #include "scenario/ExplicitScenario.h"
@@ -83,6 +83,32 @@ int runValidate(const Options& options) {
                         resolved->name.empty() ? "unnamed" : resolved->name.c_str());
     }
     return exitCode;
+}
+
+void setRunner(CLI::App* sub, CommandRunner& run, std::function<int()> action) {
+    sub->callback([&run, action = std::move(action)] { run = action; });
+}
+
+void addJsonFlag(CLI::App* sub, Options& options) {
+    sub->add_flag("--json", options.json, "Machine-readable output on standard output");
+}
+
+CLI::App* addScenarioFileCommand(CLI::App& app, const std::string& name,
+                                 const std::string& description, Options& options) {
+    CLI::App* sub = app.add_subcommand(name, description);
+    sub->add_option("FILE", options.positional, "Scenario file (format trainscape.scenario/1)")
+        ->required()
+        ->expected(1);
+    addJsonFlag(sub, options);
+    return sub;
+}
+
+void addValidateCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* sub = addScenarioFileCommand(
+        app, "validate", "Check a scenario; every error names its JSON path", options);
+    sub->add_flag("--resolved", options.resolved,
+                  "Print the scenario with every preset and default written out");
+    setRunner(sub, run, [&options] { return runValidate(options); });
 }
 
 } // namespace ts::cli

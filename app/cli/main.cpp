@@ -1,114 +1,91 @@
 // trainscape-cli: the headless face of Trainscape. Everything the desktop application
-// computes can be computed here, on a server with no display.
+// computes can be computed here, on a server with no display. The command line is declared
+// with CLI11: every subcommand has its own --help (CliCommands.h).
 
-#include "CliCommon.h"
+#include "CliCommands.h"
 
 #include <cstdio>
-#include <cstring>
+#include <iostream>
 #include <string>
 
 namespace {
 
-const char* kUsage =
-    R"(Usage: trainscape-cli [--catalog FILE]... COMMAND [ARGS] [--json]
-
-Plan distributed training of large language models: memory, step time, throughput.
-
-Commands:
-  estimate FILE [--json]      Estimate memory, step time and throughput of a scenario.
-  validate FILE [--json] [--resolved]
-                              Check a scenario; every error names its JSON path. With
-                              --resolved, print it with every preset and default written out.
-  catalog list gpus|clusters|models|servers|prices|network [--json]
-                              List the catalog's GPUs, cluster presets, model presets,
-                              servers, cloud prices or network parts.
-  catalog show ID [--json]    Show one catalog entry with the sources of its numbers.
-  network FILE [--json]       The cluster as a graph: topology summary, what the plan's groups
-                              get from it, and the network's bill of materials.
-  calibrate list [--json]     List the calibration profiles a scenario can select.
-  calibrate import-nccl LOG... [--collective NAME] [--write PROFILE.json] [--id ID]
-                              [--gpu GPU] [--json]
-                              Fit latency and bus bandwidth to nccl-tests logs
-                              (all_reduce_perf, all_gather_perf, reduce_scatter_perf,
-                              alltoall_perf, sendrecv_perf); optionally write a profile.
-  calibrate import-gemm CSV [--write PROFILE.json] [--id ID] [--gpu GPU] [--json]
-                              A CSV of matmul timings (m,n,k,dtype,time_us or tflops) as a
-                              profile's efficiency table.
-
-Options:
-  --catalog FILE   Add or override catalog entries from FILE (format trainscape.catalog/1).
-  --calibration-dir DIR
-                   Add the calibration profiles (*.json) in DIR; also read from the folders
-                   in $TRAINSCAPE_CALIBRATION_DIR (separated by ':').
-  --json           Machine-readable output.
-  -h, --help       Show this help.
-  -V, --version    Show the version.
+const char* kFooter =
+    R"(Run 'trainscape-cli COMMAND --help' for a command's own options.
 
 Exit codes: 0 success; 1 failure; 2 invalid input (scenario, catalog or command line);
-3 valid input that the estimator does not model yet.
-)";
+3 valid input that the estimator does not model yet.)";
+
+// Options that every subcommand accepts, before or after its name.
+void addGlobalOptions(CLI::App& app, ts::cli::Options& options) {
+    app.add_option("--catalog", options.catalogFiles,
+                   "Add or override catalog entries from FILE (format trainscape.catalog/1); "
+                   "repeatable")
+        ->type_name("FILE")
+        ->expected(1);
+    app.add_option("--calibration-dir", options.calibrationDirs,
+                   "Add the calibration profiles (*.json) in DIR; also read from the folders in "
+                   "$TRAINSCAPE_CALIBRATION_DIR (separated by ':'); repeatable")
+        ->type_name("DIR")
+        ->expected(1);
+    app.set_version_flag("-V,--version", std::string("trainscape-cli ") + TRAINSCAPE_VERSION);
+}
+
+// CLI11 reports a mistyped command as "A subcommand is required"; name it instead.
+bool reportUnknownCommand(const CLI::App& app, int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--catalog" || arg == "--calibration-dir") {
+            ++i;
+            continue;
+        }
+        if (arg.empty() || arg[0] == '-')
+            continue;
+        std::string names;
+        bool known = false;
+        for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
+            names += (names.empty() ? "" : ", ") + sub->get_name();
+            known = known || sub->check_name(arg);
+        }
+        if (known)
+            return false;
+        std::fprintf(stderr,
+                     "trainscape-cli: unknown command \"%s\": expected one of %s; see "
+                     "--help\n",
+                     arg.c_str(), names.c_str());
+        return true;
+    }
+    return false;
+}
 
 } // namespace
 
 int main(int argc, char** argv) {
     using namespace ts::cli;
+    CLI::App app{"Plan distributed training of large language models: memory, step time, "
+                 "throughput, network, energy and cost.",
+                 "trainscape-cli"};
+    app.footer(kFooter);
+    app.require_subcommand(1, 1);
+    app.fallthrough(); // global options may follow the subcommand
     Options options;
-    std::string command;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
-        if (arg == "-h" || arg == "--help") {
-            std::fputs(kUsage, stdout);
-            return kExitOk;
-        }
-        if (arg == "-V" || arg == "--version") {
-            std::printf("trainscape-cli %s\n", TRAINSCAPE_VERSION);
-            return kExitOk;
-        }
-        if (arg == "--resolved") {
-            options.resolved = true;
-        } else if (arg == "--json") {
-            options.json = true;
-        } else if (arg == "--catalog") {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "trainscape-cli: --catalog needs a FILE\n");
-                return kExitBadInput;
-            }
-            options.catalogFiles.push_back(argv[++i]);
-        } else if (arg == "--calibration-dir") {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "trainscape-cli: --calibration-dir needs a DIR\n");
-                return kExitBadInput;
-            }
-            options.calibrationDirs.push_back(argv[++i]);
-        } else if (command == "calibrate") {
-            options.positional.push_back(arg); // its own options: CalibrateCommand.cpp
-        } else if (arg.size() > 1 && arg[0] == '-') {
-            std::fprintf(stderr, "trainscape-cli: unknown option \"%s\"; see --help\n",
-                         arg.c_str());
-            return kExitBadInput;
-        } else if (command.empty()) {
-            command = arg;
-        } else {
-            options.positional.push_back(arg);
-        }
-    }
-    if (command.empty()) {
-        std::fputs(kUsage, stderr);
+    addGlobalOptions(app, options);
+    CommandRunner run;
+    addEstimateCommand(app, options, run);
+    addValidateCommand(app, options, run);
+    addCatalogCommand(app, options, run);
+    addNetworkCommand(app, options, run);
+    addCalibrateCommand(app, options, run);
+    addSearchCommand(app, options, run);
+    addCapacityCommand(app, options, run);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::Success& e) { // --help, --version
+        return app.exit(e) == 0 ? kExitOk : kExitBadInput;
+    } catch (const CLI::ParseError& e) {
+        if (!reportUnknownCommand(app, argc, argv))
+            app.exit(e, std::cout, std::cerr);
         return kExitBadInput;
     }
-    if (command == "estimate")
-        return runEstimate(options);
-    if (command == "validate")
-        return runValidate(options);
-    if (command == "catalog")
-        return runCatalog(options);
-    if (command == "network")
-        return runNetwork(options);
-    if (command == "calibrate")
-        return runCalibrate(options);
-    std::fprintf(stderr,
-                 "trainscape-cli: unknown command \"%s\": expected estimate, validate, "
-                 "catalog, network or calibrate; see --help\n",
-                 command.c_str());
-    return kExitBadInput;
+    return run ? run() : kExitBadInput;
 }

@@ -1,5 +1,6 @@
 #include "scenario/ScenarioIO.h"
 
+#include "common/AtomicFile.h"
 #include "common/JsonObjectReader.h"
 #include "scenario/Limits.h"
 #include "scenario/SectionJson.h"
@@ -11,8 +12,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#include <unistd.h>
 
 namespace ts {
 
@@ -538,35 +537,9 @@ std::optional<Scenario> loadScenarioFile(const std::string& path, Diagnostics& d
 }
 
 bool writeTextFileAtomically(const std::string& path, const std::string& text, std::string& error) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-    std::string tempName = ".";
-    tempName += target.filename().string();
-    tempName += ".tmp-" + std::to_string(::getpid());
-    const std::string temp = (folder / tempName).string();
-    FILE* file = std::fopen(temp.c_str(), "wb");
-    if (!file) {
-        error = "cannot create \"" + temp + "\": " + std::strerror(errno);
-        return false;
-    }
-    const bool written = std::fwrite(text.data(), 1, text.size(), file) == text.size() &&
-                         std::fflush(file) == 0 && ::fsync(fileno(file)) == 0;
-    const int writeErrno = errno;
-    const bool closed = std::fclose(file) == 0;
-    if (!written || !closed) {
-        error = "cannot write \"" + temp + "\": " + std::strerror(writeErrno);
-        std::remove(temp.c_str());
-        return false;
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        error = "cannot replace \"" + path + "\": " + ec.message();
-        std::remove(temp.c_str());
-        return false;
-    }
-    return true;
+    FileWriteResult written = writeFileAtomically(path, text);
+    error = written.error;
+    return written.ok();
 }
 
 bool saveScenarioFile(const std::string& path, const Scenario& scenario, std::string& error) {

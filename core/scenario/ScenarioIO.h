@@ -32,8 +32,8 @@ std::string scenarioToText(const Scenario& scenario); // pretty, 2-space indent,
 std::optional<std::string> readTextFile(const std::string& path, Diagnostics& diags);
 std::optional<Scenario> loadScenarioFile(const std::string& path, Diagnostics& diags);
 
-// Writes atomically: a temporary file in the same folder, flushed, then renamed over the
-// target, so a crash never leaves a half-written scenario. Returns false with `error` set.
+// Writes with writeFileAtomically() (common/AtomicFile.h): a crash, a full disk or a planted
+// link never loses the file. Returns false with `error` set.
 bool writeTextFileAtomically(const std::string& path, const std::string& text, std::string& error);
 bool saveScenarioFile(const std::string& path, const Scenario& scenario, std::string& error);
 

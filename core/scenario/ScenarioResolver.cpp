@@ -7,11 +7,11 @@
 #include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioPaths.h"
 #include "scenario/SectionJson.h"
 #include "scenario/ShardingResolver.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <memory>
 #include <numeric>
 
@@ -608,12 +608,7 @@ std::optional<ResolvedScenario> resolveScenarioFile(const std::string& path, con
     auto scenario = loadScenarioFile(path, diags);
     if (!scenario)
         return std::nullopt;
-    // costs.carbon_csv is relative to the scenario file.
-    if (scenario->costs && scenario->costs->carbonCsv &&
-        std::filesystem::path(*scenario->costs->carbonCsv).is_relative())
-        scenario->costs->carbonCsv =
-            (std::filesystem::path(path).parent_path() / *scenario->costs->carbonCsv).string();
-    return resolveScenario(*scenario, catalog, calibrations, diags);
+    return resolveScenario(withPathsBesideFile(*scenario, path), catalog, calibrations, diags);
 }
 
 } // namespace ts

@@ -1,0 +1,188 @@
+// capacity FILE --tokens N --deadline-days D [--budget-usd B] [--gpus ID,ID...] [--json]
+// [--max-gpus N] [--threads N] [--memory-headroom F] [--pin SPEC]...
+
+#include "CliCommands.h"
+#include "PlanReport.h"
+
+#include "scenario/ScenarioIO.h"
+#include "search/CapacityPlanner.h"
+
+#include <cstdio>
+#include <memory>
+
+namespace ts::cli {
+
+namespace {
+
+struct CapacityArgs {
+    double tokens = 0;
+    double deadlineDays = 0;
+    std::optional<double> budgetUsd;
+    std::vector<std::string> gpus;
+    std::int64_t maxGpus = kCapacityMaxGpus;
+    int threads = 0;
+    double headroom = 0.9;
+    std::vector<std::string> pins;
+};
+
+nlohmann::ordered_json rowJson(const CapacityRow& r) {
+    nlohmann::ordered_json j;
+    j["num_gpus"] = r.numGpus;
+    if (!r.best) {
+        j["plan"] = nullptr;
+        j["note"] = r.note;
+        return j;
+    }
+    const Estimate& e = r.best->estimate;
+    j["days"] = e.trainDays ? nlohmann::ordered_json(*e.trainDays) : nullptr;
+    j["train_usd"] = e.trainUsd ? nlohmann::ordered_json(*e.trainUsd) : nullptr;
+    j["train_kwh"] = e.trainKwh ? nlohmann::ordered_json(*e.trainKwh) : nullptr;
+    j["mfu"] = e.mfu;
+    j["tokens_per_s_per_gpu"] = e.tokensPerSPerGpu;
+    j["meets_deadline"] = r.meetsDeadline;
+    j["plan"] = describePlan(r.best->plan);
+    return j;
+}
+
+// One "options" entry: the size's numbers and the scenario, as the spec names them.
+std::optional<nlohmann::ordered_json> optionJson(const CapacityGpu& g, const CapacityRow& r,
+                                                 const ScenarioInputs& inputs) {
+    std::string error;
+    auto report = planReportJson(r.best->scenario, inputs, error);
+    if (!report) {
+        std::fprintf(stderr, "trainscape-cli capacity: %s: %s\n", g.gpu.c_str(), error.c_str());
+        return std::nullopt;
+    }
+    const auto& est = (*report)["estimate"];
+    nlohmann::ordered_json j;
+    j["gpu"] = g.gpu;
+    j["num_gpus"] = r.numGpus;
+    j["days"] = est["train"]["days"];
+    j["train_usd"] = est["cost"]["train_usd"];
+    j["cluster_preset"] = g.clusterPreset;
+    j["scenario"] = (*report)["scenario"];
+    j["estimate"] = est;
+    return j;
+}
+
+void printText(const CapacityResult& result) {
+    for (const CapacityGpu& g : result.gpus) {
+        std::printf("%s (%s):\n", g.gpu.c_str(), g.clusterPreset.c_str());
+        for (const CapacityRow& r : g.scaling) {
+            std::printf("  %7s GPUs", withThousands(r.numGpus).c_str());
+            if (!r.best) {
+                std::printf("  %s\n", r.note.c_str());
+                continue;
+            }
+            const Estimate& e = r.best->estimate;
+            std::printf("  %8.1f days  $%13s  %9.0f MWh  %5.1f%% MFU %s  %s\n", *e.trainDays,
+                        withThousands(static_cast<long long>(e.trainUsd.value_or(0))).c_str(),
+                        e.trainKwh.value_or(0) / 1000, 100 * e.mfu, r.meetsDeadline ? "✔" : " ",
+                        describePlan(r.best->plan).c_str());
+        }
+        if (g.fewest)
+            std::printf("  fewest: %s GPUs; cheapest: %s GPUs\n",
+                        withThousands(g.scaling[*g.fewest].numGpus).c_str(),
+                        withThousands(g.scaling[*g.cheapest].numGpus).c_str());
+        else
+            std::printf("  impossible: %s\n", g.impossible.c_str());
+    }
+}
+
+int runCapacity(const Options& options, const CapacityArgs& args) {
+    int exitCode = kExitOk;
+    auto inputs = loadScenarioInputs(options, "capacity", exitCode);
+    if (!inputs)
+        return exitCode;
+    Diagnostics diags;
+    const auto scenario = loadScenarioFile(inputs->file, diags);
+    CapacityRequest req;
+    req.tokens = args.tokens;
+    req.deadlineDays = args.deadlineDays;
+    req.budgetUsd = args.budgetUsd;
+    req.gpus = args.gpus;
+    req.maxGpus = args.maxGpus;
+    req.search.domain = capacityDomain();
+    for (const std::string& pin : args.pins)
+        parseSearchPins(pin, req.search.domain, diags);
+    req.search.threads = args.threads;
+    req.search.constraints.memoryHeadroom = args.headroom;
+    auto progress = std::make_shared<TerminalProgress>("capacity");
+    req.search.progress = [progress](const SearchProgress& p) {
+        progress->show(p.fraction(), p.plansSeen);
+    };
+    std::optional<CapacityResult> result;
+    if (scenario && !diags.hasErrors())
+        result = planCapacity(*scenario, inputs->catalog, inputs->calibrations, req, diags);
+    progress.reset();
+    if (!result) {
+        printDiagnostics(inputs->file, diags);
+        return kExitBadInput;
+    }
+    if (!options.json) {
+        printText(*result);
+        return kExitOk;
+    }
+    nlohmann::ordered_json out;
+    out["format"] = "trainscape.capacity/1";
+    out["options"] = nlohmann::ordered_json::array();
+    out["impossible"] = nlohmann::ordered_json::array();
+    out["scaling"] = nlohmann::ordered_json::array();
+    bool ok = true;
+    for (const CapacityGpu& g : result->gpus) {
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (const CapacityRow& r : g.scaling)
+            rows.push_back(rowJson(r));
+        out["scaling"].push_back({{"gpu", g.gpu}, {"rows", rows}});
+        if (!g.fewest) {
+            out["impossible"].push_back({{"gpu", g.gpu}, {"reason", g.impossible}});
+            continue;
+        }
+        auto option = optionJson(g, g.scaling[*g.fewest], *inputs);
+        if (!option) {
+            ok = false;
+            continue;
+        }
+        (*option)["cheapest_num_gpus"] = g.scaling[*g.cheapest].numGpus;
+        out["options"].push_back(std::move(*option));
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return ok ? kExitOk : kExitFailure;
+}
+
+} // namespace
+
+void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* sub = addScenarioFileCommand(
+        app, "capacity",
+        "How many GPUs of each kind train the scenario's model by a deadline, within a budget",
+        options);
+    auto args = std::make_shared<CapacityArgs>();
+    sub->add_option("--tokens", args->tokens, "Tokens to train")
+        ->required()
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--deadline-days", args->deadlineDays, "Days the run may take")
+        ->required()
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--budget-usd", args->budgetUsd, "Most the run may cost")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--gpus", args->gpus,
+                    "GPU kinds to size (catalog ids, comma-separated; default: every GPU a "
+                    "cluster preset carries)")
+        ->delimiter(',')
+        ->type_name("ID,ID...");
+    sub->add_option("--max-gpus", args->maxGpus, "Largest cluster to try (default 65536)")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--threads", args->threads, "Worker threads (default: every core)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--memory-headroom", args->headroom,
+                    "Largest estimated peak as a fraction of GPU memory (default 0.9)")
+        ->check(CLI::Range(0.01, 1.0));
+    sub->add_option("--pin", args->pins,
+                    "Fix or widen plan fields, as for search (default: no offload, full "
+                    "sharding, micro-batch 1|2|4)")
+        ->type_name("SPEC");
+    setRunner(sub, run, [&options, args] { return runCapacity(options, *args); });
+}
+
+} // namespace ts::cli

@@ -1,0 +1,155 @@
+// search FILE [--json] [--top K] [--threads N] [--objective NAME] [--pin SPEC]...
+// [--memory-headroom F] [--deadline-days D] [--budget-usd B] [--pareto]
+
+#include "CliCommands.h"
+#include "PlanReport.h"
+
+#include "search/PlanSearch.h"
+
+#include <cstdio>
+#include <memory>
+
+namespace ts::cli {
+
+namespace {
+
+struct SearchArgs {
+    int top = 10;
+    int threads = 0;
+    std::string objective = "step-time";
+    std::vector<std::string> pins;
+    double headroom = 0.9;
+    std::optional<double> deadlineDays;
+    std::optional<double> budgetUsd;
+    bool pareto = false;
+};
+
+nlohmann::ordered_json plansJson(const std::vector<SearchedPlan>& plans,
+                                 const ScenarioInputs& inputs, bool& ok) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const SearchedPlan& p : plans) {
+        std::string error;
+        auto j = planReportJson(p.scenario, inputs, error);
+        if (!j) {
+            std::fprintf(stderr, "trainscape-cli search: %s: %s\n", describePlan(p.plan).c_str(),
+                         error.c_str());
+            ok = false;
+            continue;
+        }
+        out.push_back(std::move(*j));
+    }
+    return out;
+}
+
+void printText(const SearchResult& r, SearchObjective objective) {
+    std::printf("%s plans in the space, %s timed, %s within the memory headroom, %s full "
+                "estimates, %.2f s\n",
+                withThousands(r.plansInSpace).c_str(), withThousands(r.plansEvaluated).c_str(),
+                withThousands(r.plansFitting).c_str(), withThousands(r.fullEstimates).c_str(),
+                r.seconds);
+    std::printf("best by %s:\n", searchObjectiveName(objective).c_str());
+    int rank = 0;
+    for (const SearchedPlan& p : r.plans) {
+        const Estimate& e = p.estimate;
+        std::printf("%3d. %8.3f s/step  %5.1f%% MFU  %6.1f GiB", ++rank, e.stepSeconds, 100 * e.mfu,
+                    e.peakBytes / double(1ull << 30));
+        if (e.trainDays)
+            std::printf("  %7.1f days", *e.trainDays);
+        if (e.trainUsd)
+            std::printf("  $%s", withThousands(static_cast<long long>(*e.trainUsd)).c_str());
+        std::printf("  %s\n", describePlan(p.plan).c_str());
+    }
+    if (r.plans.empty())
+        std::printf("no plan fits the constraints\n");
+}
+
+int runSearch(const Options& options, const SearchArgs& args) {
+    int exitCode = kExitOk;
+    auto inputs = loadScenarioInputs(options, "search", exitCode);
+    if (!inputs)
+        return exitCode;
+    SearchOptions so;
+    const auto objective = searchObjectiveFromName(args.objective);
+    Diagnostics diags;
+    if (!objective)
+        diags.error("--objective", "\"" + args.objective +
+                                       "\" is not one of step-time, tokens-per-s, time-to-train, "
+                                       "cost-per-token, cost-per-run, energy-per-run");
+    for (const std::string& pin : args.pins)
+        parseSearchPins(pin, so.domain, diags);
+    if (diags.hasErrors()) {
+        printDiagnostics("search", diags);
+        return kExitBadInput;
+    }
+    so.objective = *objective;
+    so.topK = args.top;
+    so.threads = args.threads;
+    so.pareto = args.pareto;
+    so.constraints.memoryHeadroom = args.headroom;
+    so.constraints.deadlineDays = args.deadlineDays;
+    so.constraints.budgetUsd = args.budgetUsd;
+    auto progress = std::make_shared<TerminalProgress>("search");
+    so.progress = [progress](const SearchProgress& p) {
+        progress->show(p.fraction(), p.plansSeen);
+    };
+    auto result = searchPlans(inputs->scenario, so, diags);
+    progress.reset();
+    if (!result) {
+        printDiagnostics(inputs->file, diags);
+        return kExitBadInput;
+    }
+    if (!options.json) {
+        printText(*result, so.objective);
+        return kExitOk;
+    }
+    bool ok = true;
+    nlohmann::ordered_json out;
+    out["format"] = "trainscape.search/1";
+    out["objective"] = searchObjectiveName(so.objective);
+    out["plans_in_space"] = result->plansInSpace;
+    out["plans_evaluated"] = result->plansEvaluated;
+    out["plans_fitting"] = result->plansFitting;
+    out["full_estimates"] = result->fullEstimates;
+    out["seconds"] = result->seconds;
+    out["plans"] = plansJson(result->plans, *inputs, ok);
+    if (args.pareto) {
+        nlohmann::ordered_json fronts = nlohmann::ordered_json::object();
+        for (const ParetoFront& f : result->fronts)
+            fronts[f.name] = plansJson(f.plans, *inputs, ok);
+        out["pareto"] = std::move(fronts);
+    }
+    std::printf("%s\n", out.dump(2).c_str());
+    return ok ? kExitOk : kExitFailure;
+}
+
+} // namespace
+
+void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run) {
+    CLI::App* sub = addScenarioFileCommand(
+        app, "search",
+        "Search every valid parallel plan of a scenario for the best ones (full estimates)",
+        options);
+    auto args = std::make_shared<SearchArgs>();
+    sub->add_option("--top", args->top, "How many plans to report, best first (default 10)")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--threads", args->threads, "Worker threads (default: every core)")
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--objective", args->objective,
+                    "step-time (default), tokens-per-s, time-to-train, cost-per-token, "
+                    "cost-per-run or energy-per-run");
+    sub->add_option("--pin", args->pins,
+                    "Fix fields or allow lists, e.g. tp=8,pp=4|8,recompute=full (scenario "
+                    "field names; repeatable)")
+        ->type_name("SPEC");
+    sub->add_option("--memory-headroom", args->headroom,
+                    "Largest estimated peak as a fraction of GPU memory (default 0.9)")
+        ->check(CLI::Range(0.01, 1.0));
+    sub->add_option("--deadline-days", args->deadlineDays,
+                    "Only plans that train training.tokens within this many days");
+    sub->add_option("--budget-usd", args->budgetUsd, "Only plans whose run costs at most this");
+    sub->add_flag("--pareto", args->pareto,
+                  "Also print the Pareto fronts of time against cost, energy and peak memory");
+    setRunner(sub, run, [&options, args] { return runSearch(options, *args); });
+}
+
+} // namespace ts::cli

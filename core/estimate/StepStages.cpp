@@ -1,0 +1,253 @@
+// Stages 4-6 of one estimate (estimate/EstimateStages.h): what follows the last backward,
+// the pipeline schedule with the step's time breakdown, and memory per stage.
+
+#include "estimate/EstimateStages.h"
+
+#include "hardware/KernelTime.h"
+
+#include <algorithm>
+
+namespace ts {
+
+namespace {
+
+// Bytes an Adam step moves per local parameter (Megatron-LM / apex multi-tensor Adam):
+// read the FP32 gradient (4), read and write the FP32 master weight (8), momentum (8) and
+// variance (8), write the 16-bit weight (2), plus the gradient-norm pass (4) and zeroing the
+// gradient buffer (4): 38. SGD with momentum: 4 + 8 + 8 + 2 + 8 = 30. Adafactor: ~ 26.
+double optimizerBytesPerParam(OptimizerKind kind) {
+    switch (kind) {
+    case OptimizerKind::Adam:
+        return 38.0;
+    case OptimizerKind::Sgd:
+        return 30.0;
+    case OptimizerKind::Adafactor:
+        return 26.0;
+    }
+    return 38.0;
+}
+
+// Exposed gradient reduction (ZeRO 0-2; with hybrid sharding also the all-reduce of the
+// gradient shards across the replicas, ZeRO 1-3) and weight all-gather (ZeRO 1-2, Megatron's
+// distributed optimizer) of stage s.
+double exposedGradientSync(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
+                           int s) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const OverlapModel& ov = ctx.set.overlap;
+    const DataParallelGroups& dpg = ctx.dpg;
+    double exposed = 0;
+    if (dpg.dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
+        const GradientSync sync = gradientSync(
+            ctx.collectives, dpg, plan.zero, params.stageParams[s], ctx.weightBytes, ctx.gradBytes);
+        const CollectiveTime& red = sync.reduce;
+        CommAccount& ca = costs.stageComm[s];
+        ca.add(ca.dp, red, 1.0);
+        exposed = plan.overlap.dp
+                      ? exposedAfterOverlap(red.seconds, costs.stageBwd[s], ov.dpExposedFraction)
+                      : red.seconds;
+        if (plan.zero >= 1 && plan.zero < 3) {
+            const CollectiveTime& ag = sync.gather;
+            ca.add(ca.dp, ag, 1.0);
+            exposed += plan.overlap.dp ? exposedAfterOverlap(ag.seconds, costs.stageFwd[s],
+                                                             ov.dpExposedFraction)
+                                       : ag.seconds;
+        }
+    }
+    if (params.stageExpertParams[s] > 0 && ctx.expertDp > 1 && plan.zero < 3) {
+        // The routed experts' gradients reduce over the expert-data-parallel group.
+        const CollectiveTime red =
+            ctx.collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
+                                 params.stageExpertParams[s] * ctx.gradBytes, ctx.expertDpGroup);
+        CommAccount& ca = costs.stageComm[s];
+        ca.add(ca.dp, red, 1.0);
+        exposed += plan.overlap.dp
+                       ? exposedAfterOverlap(red.seconds, costs.stageBwd[s], ov.dpExposedFraction)
+                       : red.seconds;
+    }
+    return exposed;
+}
+
+} // namespace
+
+StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const int pp = ctx.layout.stages;
+    StepTail tail;
+    tail.postDp.assign(pp, 0.0);
+    tail.postOpt.assign(pp, 0.0);
+    tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
+    for (int s = 0; s < pp; ++s) {
+        tail.postDp[s] = exposedGradientSync(ctx, params, costs, s);
+        const double localParams = params.stageLocalParams[s];
+        tail.postOpt[s] =
+            plan.offload.optimizer != OffloadTarget::None
+                ? 0.0 // on the CPU (estimate/Offload.h)
+                : memoryBoundSeconds(
+                      ctx.set.hardware,
+                      localParams * optimizerBytesPerParam(ctx.sc.training.optimizer), 8);
+        if (ctx.offloading)
+            tail.postOffload[s] =
+                stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
+    }
+    return tail;
+}
+
+void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
+                  const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
+                  Estimate& est) {
+    const int pp = ctx.layout.stages;
+    const auto busyWithTail = [&](int s) {
+        return stageBusy[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
+    };
+    const int last =
+        static_cast<int>(std::max_element(stageEnd.begin(), stageEnd.end()) - stageEnd.begin());
+    est.stepSeconds = stageEnd[last];
+    // The breakdown describes the bottleneck rank, the one with the most work: in an
+    // unbalanced pipeline the rank that ends last may be a light one (DeepSeek-V3's dense
+    // first stage) that mostly waits, and its waiting would hide the others' work as "bubble".
+    int ref = 0;
+    for (int s = 1; s < pp; ++s)
+        if (busyWithTail(s) > busyWithTail(ref))
+            ref = s;
+    est.breakdownStage = ref;
+    const StageParts& parts = costs.parts[ref];
+    TimeBreakdown& tb = est.time;
+    tb.compute = parts.compute;
+    tb.recompute = parts.recompute;
+    est.memoryBoundComputeSeconds = parts.memoryBound;
+    tb.tpExposed = parts.tp;
+    tb.cpExposed = parts.cp;
+    tb.epExposed = parts.ep;
+    tb.ppExposed = parts.pp;
+    tb.dpExposed = parts.dp + tail.postDp[ref];
+    tb.optimizer = tail.postOpt[ref];
+    tb.offloadExposed = parts.offload + tail.postOffload[ref];
+    // The bubble is what remains of the step: idle time of the bottleneck rank.
+    tb.pipelineBubble =
+        std::max(0.0, est.stepSeconds -
+                          (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed + tb.epExposed +
+                           tb.ppExposed + tb.dpExposed + tb.optimizer + tb.offloadExposed));
+    est.stepSeconds = tb.sum();
+    est.stageTimes.reserve(pp);
+    for (int s = 0; s < pp; ++s)
+        est.stageTimes.push_back(
+            {s, costs.stageFwd[s], costs.stageBwd[s], stageBusy[s], stageEnd[s]});
+}
+
+ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& costs,
+                               const StepTail& tail, Estimate& est) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const int pp = ctx.layout.stages;
+    PipelineInput pin;
+    pin.schedule = ctx.schedule;
+    pin.stages = pp;
+    pin.chunks = ctx.layout.chunks;
+    pin.microbatches = ctx.layout.microbatches;
+    pin.forwardSeconds = costs.fwd.data();
+    pin.backwardSeconds = costs.bwd.data();
+    pin.edgeDelaySeconds = plan.overlap.pp ? costs.p2p.seconds : 0.0;
+    pin.weightGradSeconds = costs.wgrad.data();
+    ScheduleResult out;
+    out.pipeline = simulatePipeline(pin, ctx.set.recordTimeline ? &est.timeline : nullptr,
+                                    ctx.set.maxScheduleEvents);
+    const PipelineResult& pr = out.pipeline;
+    est.timelineMicrobatches = pr.simulatedMicrobatches;
+    est.microbatches = ctx.layout.microbatches;
+    out.stageEnd.assign(pp, 0.0);
+    for (int s = 0; s < pp; ++s)
+        out.stageEnd[s] =
+            pr.stageEndSeconds[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
+    fillStepTime(ctx, costs, tail, pr.stageBusySeconds, out.stageEnd, est);
+    return out;
+}
+
+namespace {
+
+// Communication buffers beyond the NCCL communicators.
+void addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc, double& bytes) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const TrainingConfig& train = ctx.sc.training;
+    if (plan.zero >= 3 && ctx.dpg.shardRanks > 1) {
+        // FSDP: the gathered weights of the current and the prefetched layer, and one
+        // layer's unsharded gradients before their reduce-scatter.
+        bytes += lc.perLayerParamsLocal * (2.0 * ctx.weightBytes + ctx.gradBytes);
+    }
+    if (plan.overlap.tp && plan.tp > 1 && plan.sequenceParallel) {
+        // TransformerEngine userbuffers for TP overlap: gathered [s, b, h] in and out.
+        bytes += 2.0 * double(train.seqLen) * train.microBatch * ctx.sc.model.hidden * ctx.actBytes;
+    }
+}
+
+// Offloaded states leave the GPU (estimate/Offload.h); returns what the host holds.
+HostBytes offloadStage(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                       int s, double perMicrobatch, double inFlight, MemoryBreakdown& bytes) {
+    const ModelConfig& model = ctx.sc.model;
+    StageOffloadInput so;
+    so.localParams = params.stageLocalParams[s];
+    // Fetched a module at a time: a layer, or the embedding / output matrix.
+    double module = lc.sparse ? std::max(lc.denseLayerLocal, lc.moeLayerLocal + lc.expertLayerLocal)
+                              : lc.perLayerParamsLocal;
+    if (s == ctx.firstStage || s == ctx.lastStage)
+        module = std::max(module, double(model.vocab) * model.hidden / double(ctx.sc.parallel.tp));
+    so.workingParams = std::min(params.stageParams[s] + params.stageExpertParams[s], 2.0 * module);
+    so.dpShard = ctx.dpg.shardRanks;
+    so.stashPerMicrobatch = perMicrobatch;
+    so.microbatchesInFlight = inFlight;
+    so.stageLayers = ctx.layout.stageLayers[s];
+    return applyStageOffload(ctx.offload, so, bytes);
+}
+
+} // namespace
+
+void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                   Estimate& est) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    const TrainingConfig& train = ctx.sc.training;
+    const int pp = ctx.layout.stages;
+    const double gpuBytes = ctx.sc.cluster.gpu.memoryGiB * double(1ull << 30);
+    est.capacityBytes = gpuBytes;
+    est.stages.reserve(pp);
+    std::vector<HostBytes> stageHost(pp);
+    const int communicators =
+        (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
+    for (int s = 0; s < pp; ++s) {
+        StageMemory sm;
+        sm.stage = s;
+        // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
+        const ModelStateBytes states =
+            modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero, ctx.stateBytes);
+        const ModelStateBytes experts =
+            modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero, ctx.stateBytes);
+        sm.bytes.weights = states.weights + experts.weights;
+        sm.bytes.gradients = states.gradients + experts.gradients;
+        sm.bytes.optimizer = states.optimizer + experts.optimizer;
+        // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+        sm.bytes.weights +=
+            lowPrecisionWeightCopyBytes(train, plan.zero) * params.stageLinearParams[s];
+        const StageActivations acts = stageActivations(ctx, lc, s);
+        const double inFlight =
+            microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
+        sm.bytes.activations = inFlight * acts.perMicrobatch + acts.workingSet;
+        if (s == ctx.lastStage)
+            sm.bytes.activations += outputLayerActivationBytes(ctx.sc.model, lc.actLayout);
+        sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
+        addCommBuffers(ctx, lc, sm.bytes.commBuffers);
+        if (ctx.offloading)
+            stageHost[s] = offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
+        const double tensors = sm.bytes.weights + sm.bytes.gradients + sm.bytes.optimizer +
+                               sm.bytes.activations + sm.bytes.commBuffers;
+        sm.bytes.framework = kCudaContextBytes + kAllocatorFragmentation * tensors;
+        const double total = sm.bytes.total();
+        if (s == 0 || total > est.peakBytes) {
+            est.peakBytes = total;
+            est.peakStage = s;
+            est.peakBreakdown = sm.bytes;
+        }
+        est.stages.push_back(sm);
+    }
+    est.fits = est.peakBytes <= est.capacityBytes;
+    if (ctx.offloading)
+        est.hostMemory = hostMemoryPerNode(ctx.sc, stageHost);
+}
+
+} // namespace ts

@@ -1,0 +1,86 @@
+#include "search/PlanEvaluator.h"
+
+#include "energy/EnergyEstimate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ts {
+
+PlanEvaluator::PlanEvaluator(const ResolvedScenario& base, const EstimatorSettings& settings,
+                             const EstimateCollectives& collectives)
+    : sc_(base), settings_(settings), collectives_(collectives) {
+    settings_.recordTimeline = false;
+}
+
+const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
+    const ParallelConfig& p = sc_.parallel;
+    const LayerGroupKey key{p.tp, p.cp, p.ep, p.etp, p.sequenceParallel, sc_.training.microBatch};
+    const LayerGroupKey& k = layerKey_;
+    if (!layerCosts_ || k.tp != key.tp || k.cp != key.cp || k.ep != key.ep || k.etp != key.etp ||
+        k.sequenceParallel != key.sequenceParallel || k.microBatch != key.microBatch) {
+        layerCosts_ = computeLayerCosts(ctx);
+        layerKey_ = key;
+    }
+    return *layerCosts_;
+}
+
+void boundStageTimes(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
+                     std::vector<double>& busy, std::vector<double>& end) {
+    const int pp = ctx.layout.stages, vpp = ctx.layout.chunks;
+    const double m = double(ctx.layout.microbatches);
+    const double edge = ctx.sc.parallel.overlap.pp ? costs.p2p.seconds : 0.0;
+    busy.assign(pp, 0.0);
+    end.assign(pp, 0.0);
+    using K = PipelineScheduleKind;
+    // Every rank ends on its first chunk's backward, which the rank before waits for.
+    const bool drains = ctx.schedule != K::ZeroBubble;
+    double start = 0, drainEnd = 0;
+    for (int s = 0; s < pp; ++s) {
+        double back = 0;
+        for (int c = 0; c < vpp; ++c) {
+            const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
+            busy[s] += m * (costs.fwd[idx] + costs.bwd[idx]);
+        }
+        const double work = start + busy[s];
+        end[s] = work + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
+        if (drains) {
+            for (int j = 0; j < s; ++j)
+                back += costs.bwd[static_cast<std::size_t>(j) * vpp] + edge;
+            drainEnd = std::max(drainEnd, work + back);
+        }
+        start += costs.fwd[static_cast<std::size_t>(s) * vpp] + edge;
+    }
+    end[0] = std::max(end[0], drainEnd + tail.postDp[0] + tail.postOpt[0] + tail.postOffload[0]);
+}
+
+bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bool withEnergy,
+                             PlanBound& out) {
+    applyPlanChoice(plan, sc_);
+    Diagnostics diags;
+    if (!checkPlanSupported(sc_, diags))
+        return false;
+    const EstimateContext ctx(sc_, settings_, collectives_.active());
+    const LayerCosts& lc = layerCosts(ctx);
+    const StageParams params = computeStageParams(ctx, lc);
+    out = PlanBound{};
+    Estimate& est = out.estimate;
+    computeMemory(ctx, lc, params, est);
+    out.peakBytes = est.peakBytes;
+    out.capacityBytes = est.capacityBytes;
+    if (est.peakBytes > memoryLimitBytes)
+        return true; // pruned before any timing
+    StageCosts costs = computeStageCosts(ctx, lc, params);
+    const StepTail tail = computeStepTail(ctx, params, costs);
+    std::vector<double> busy, end;
+    boundStageTimes(ctx, costs, tail, busy, end);
+    est.microbatches = ctx.layout.microbatches;
+    fillStepTime(ctx, costs, tail, busy, end, est);
+    out.timed = true;
+    addThroughput(ctx, lc, est);
+    if (withEnergy)
+        addEnergyAndCost(sc_, est);
+    return true;
+}
+
+} // namespace ts

@@ -1,0 +1,37 @@
+#pragma once
+// The search's exact results from its bounds (search/PlanSearch.h): the top K and the Pareto
+// fronts, each confirmed by full estimates taken in the order of the bounds. A full estimate
+// is never below its bound (PlanEvaluator.h), so a plan whose bound is worse than the K-th
+// full estimate, or dominated by fully estimated plans, cannot be among the results.
+
+#include "estimate/EstimateStages.h"
+#include "search/PlanSearch.h"
+
+#include <map>
+#include <optional>
+
+namespace ts {
+
+class FullEstimates {
+public:
+    FullEstimates(const ResolvedScenario& scenario, const EstimatorSettings& settings,
+                  const EstimateCollectives& collectives, const SearchOptions& options);
+    // The full estimate of points[index]; nullptr when it breaks a constraint (memory
+    // headroom, deadline, budget) or lacks the objective.
+    const SearchedPlan* get(const std::vector<PlanPoint>& points, std::size_t index);
+    std::int64_t count() const { return count_; }
+
+private:
+    ResolvedScenario sc_;
+    EstimatorSettings settings_;
+    const EstimateCollectives& collectives_;
+    const SearchOptions& options_;
+    std::map<std::size_t, std::optional<SearchedPlan>> cache_;
+    std::int64_t count_ = 0;
+};
+
+std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int topK,
+                                       FullEstimates& full);
+std::vector<ParetoFront> paretoFronts(const std::vector<PlanPoint>& points, FullEstimates& full);
+
+} // namespace ts
