@@ -220,7 +220,7 @@
 <context>
     <name>PlanDegreeOptions</name>
     <message>
-        <location filename="../models/PlanDegreeOptions.cpp" line="67"/>
+        <location filename="../models/PlanDegreeOptions.cpp" line="72"/>
         <source>Not available: %1 (%2)</source>
         <translation>不可用：%1（%2）</translation>
     </message>
@@ -1185,27 +1185,27 @@
 <context>
     <name>ts::gui::AddNodeTool</name>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="23"/>
+        <location filename="../widgets/TopologyTools.cpp" line="24"/>
         <source>Add GPU</source>
         <translation>添加 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="25"/>
+        <location filename="../widgets/TopologyTools.cpp" line="26"/>
         <source>Add NIC</source>
         <translation>添加网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="27"/>
+        <location filename="../widgets/TopologyTools.cpp" line="28"/>
         <source>Add scale-up switch</source>
         <translation>添加纵向扩展交换机</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="29"/>
+        <location filename="../widgets/TopologyTools.cpp" line="30"/>
         <source>Add WAN router</source>
         <translation>添加广域网路由器</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="33"/>
+        <location filename="../widgets/TopologyTools.cpp" line="34"/>
         <source>Add switch</source>
         <translation>添加交换机</translation>
     </message>
@@ -1742,13 +1742,13 @@
 <context>
     <name>ts::gui::LinkTool</name>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="62"/>
-        <location filename="../widgets/TopologyTools.cpp" line="91"/>
+        <location filename="../widgets/TopologyTools.cpp" line="63"/>
+        <location filename="../widgets/TopologyTools.cpp" line="92"/>
         <source>Expand the group to link one of its members</source>
         <translation>展开该组后才能连接其中的成员</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTools.cpp" line="99"/>
+        <location filename="../widgets/TopologyTools.cpp" line="100"/>
         <source>Not linked: %1</source>
         <translation>未连接：%1</translation>
     </message>
@@ -2368,13 +2368,13 @@
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/NetworkBomPanel.cpp" line="50"/>
-        <location filename="../widgets/NetworkBomPanel.cpp" line="52"/>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="51"/>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="53"/>
         <source>%1 (known part %2)</source>
         <translation>%1（已知部分 %2）</translation>
     </message>
     <message>
-        <location filename="../widgets/NetworkBomPanel.cpp" line="53"/>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="54"/>
         <source>Network capital cost: %1
 Network power: %2
 %3 switches, %4 transceivers, %5 cables, %6 NICs</source>
@@ -2803,7 +2803,7 @@ Network power: %2
 <context>
     <name>ts::gui::ScenarioDocument</name>
     <message>
-        <location filename="../models/ScenarioDocument.cpp" line="114"/>
+        <location filename="../models/ScenarioDocument.cpp" line="116"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2988,7 +2988,7 @@ Network power: %2
 <context>
     <name>ts::gui::TopologyCanvas</name>
     <message>
-        <location filename="../widgets/TopologyCanvas.cpp" line="180"/>
+        <location filename="../widgets/TopologyCanvas.cpp" line="179"/>
         <source>Expand</source>
         <translation>展开</translation>
     </message>
@@ -3021,31 +3021,31 @@ Network power: %2
         <translation>添加 %1</translation>
     </message>
     <message>
-        <location filename="../models/TopologyCommands.cpp" line="66"/>
+        <location filename="../models/TopologyCommands.cpp" line="67"/>
         <source>Link %1 to %2</source>
         <translation>连接 %1 与 %2</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/TopologyCommands.cpp" line="83"/>
+        <location filename="../models/TopologyCommands.cpp" line="82"/>
         <source>Delete %n item(s)</source>
         <translation>
             <numerusform>删除 %n 项</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/TopologyCommands.cpp" line="120"/>
+        <location filename="../models/TopologyCommands.cpp" line="119"/>
         <source>Move %n node(s)</source>
         <translation>
             <numerusform>移动 %n 个节点</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../models/TopologyCommands.cpp" line="151"/>
+        <location filename="../models/TopologyCommands.cpp" line="149"/>
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../models/TopologyCommands.cpp" line="179"/>
+        <location filename="../models/TopologyCommands.cpp" line="177"/>
         <source>Change %n link(s)</source>
         <translation>
             <numerusform>修改 %n 条链路</numerusform>
@@ -3055,59 +3055,59 @@ Network power: %2
 <context>
     <name>ts::gui::TopologyGraphModel</name>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="91"/>
-        <location filename="../models/TopologyGraphModel.cpp" line="251"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="90"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="247"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="95"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="94"/>
         <source>a link must join two different nodes</source>
         <translation>链路必须连接两个不同的节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="107"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="106"/>
         <source>the NIC already serves this GPU</source>
         <translation>该网卡已服务于此 GPU</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="116"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="115"/>
         <source>GPUs reach the network through NICs; scale-up links join GPUs and scale-up switches</source>
         <translation>GPU 通过网卡接入网络；纵向扩展链路连接 GPU 与纵向扩展交换机</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="133"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="131"/>
         <source>%1 has all its %2 ports in use: raise its radix</source>
         <translation>%1 的 %2 个端口已全部占用：请提高其端口数（radix）</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="166"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="164"/>
         <source>a node &quot;%1&quot; exists already</source>
         <translation>节点 &quot;%1&quot; 已存在</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="258"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="254"/>
         <source>a node keeps its kind; delete it and add another</source>
         <translation>节点类型不可更改；请删除后再添加新节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="276"/>
-        <location filename="../models/TopologyGraphModel.cpp" line="281"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="272"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="277"/>
         <source>unknown link</source>
         <translation>未知链路</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="286"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="282"/>
         <source>a link keeps its ends; delete it and draw another</source>
         <translation>链路端点不可更改；请删除后重新连线</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="288"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="284"/>
         <source>the bandwidth must be above 0 GB/s</source>
         <translation>带宽必须大于 0 GB/s</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="291"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="286"/>
         <source>scale-up links join GPUs and scale-up switches, others the network</source>
         <translation>纵向扩展链路连接 GPU 与纵向扩展交换机，其他链路属于网络</translation>
     </message>
@@ -3201,7 +3201,7 @@ Network power: %2
         <translation>折叠上级组</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="126"/>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="127"/>
         <source>%n link(s) selected</source>
         <translation>
             <numerusform>已选择 %n 条链路</numerusform>
@@ -3264,29 +3264,29 @@ Network power: %2
         <translation>第 %1 层交换机</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyScene.cpp" line="319"/>
+        <location filename="../widgets/TopologyScene.cpp" line="321"/>
         <source>%n link(s), %1</source>
         <translation>
             <numerusform>%n 条链路，%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyScene.cpp" line="320"/>
+        <location filename="../widgets/TopologyScene.cpp" line="322"/>
         <source>mixed classes</source>
         <translation>多种类别</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyScene.cpp" line="321"/>
+        <location filename="../widgets/TopologyScene.cpp" line="323"/>
         <source>%1 GB/s per direction</source>
         <translation>单向 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyScene.cpp" line="323"/>
+        <location filename="../widgets/TopologyScene.cpp" line="325"/>
         <source>%1 per step, utilisation %2%</source>
         <translation>每步 %1，利用率 %2%</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyScene.cpp" line="327"/>
+        <location filename="../widgets/TopologyScene.cpp" line="329"/>
         <source>(routed for a sample of ranks, scaled to all)</source>
         <translation>（按部分 rank 的抽样路由，并按全体缩放）</translation>
     </message>
@@ -3410,12 +3410,12 @@ Network power: %2
         <translation>应用模板</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTemplatePanel.cpp" line="151"/>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="167"/>
         <source>The builder refused these parameters</source>
         <translation>构建器拒绝了这些参数</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyTemplatePanel.cpp" line="177"/>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="193"/>
         <source>Template: %1</source>
         <translation>模板：%1</translation>
     </message>
@@ -3443,17 +3443,17 @@ Network power: %2
         <translation>单步内的链路利用率：0 %（蓝）到 100 %（红）</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="127"/>
+        <location filename="../widgets/TopologyView.cpp" line="125"/>
         <source>Select</source>
         <translation>选择</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="127"/>
+        <location filename="../widgets/TopologyView.cpp" line="126"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="128"/>
+        <location filename="../widgets/TopologyView.cpp" line="127"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
@@ -3468,138 +3468,138 @@ Network power: %2
         <translation>NVSwitch</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="129"/>
+        <location filename="../widgets/TopologyView.cpp" line="130"/>
         <source>WAN router</source>
         <translation>广域网路由器</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="130"/>
+        <location filename="../widgets/TopologyView.cpp" line="131"/>
         <source>Link</source>
         <translation>连线</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="130"/>
+        <location filename="../widgets/TopologyView.cpp" line="132"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="140"/>
+        <location filename="../widgets/TopologyView.cpp" line="142"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="141"/>
+        <location filename="../widgets/TopologyView.cpp" line="143"/>
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="142"/>
+        <location filename="../widgets/TopologyView.cpp" line="144"/>
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="144"/>
+        <location filename="../widgets/TopologyView.cpp" line="146"/>
         <source>Heat map</source>
         <translation>热力图</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="148"/>
+        <location filename="../widgets/TopologyView.cpp" line="150"/>
         <source>No group</source>
         <translation>不显示组</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="150"/>
+        <location filename="../widgets/TopologyView.cpp" line="152"/>
         <source>%1 group</source>
         <translation>%1 组</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="153"/>
+        <location filename="../widgets/TopologyView.cpp" line="155"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="163"/>
+        <location filename="../widgets/TopologyView.cpp" line="165"/>
         <source>Export SVG…</source>
         <translation>导出 SVG…</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="164"/>
+        <location filename="../widgets/TopologyView.cpp" line="166"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="234"/>
+        <location filename="../widgets/TopologyView.cpp" line="236"/>
         <source>%n problem(s) in the drawing: %1</source>
         <translation>
             <numerusform>拓扑图中有 %n 个问题：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="241"/>
+        <location filename="../widgets/TopologyView.cpp" line="244"/>
         <source>%1 GPUs, %2 nodes and %3 links; %4 items drawn</source>
         <translation>%1 个 GPU，%2 个节点，%3 条链路；绘制了 %4 个图元</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="246"/>
+        <location filename="../widgets/TopologyView.cpp" line="248"/>
         <source> (the builder&apos;s graph: an edit writes it into the scenario)</source>
         <translation>（构建器生成的图：一经编辑即写入场景）</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="269"/>
+        <location filename="../widgets/TopologyView.cpp" line="271"/>
         <source>Heat map: no estimate for this scenario</source>
         <translation>热力图：此场景没有估算结果</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="294"/>
-        <source>Heat map of one step (%1): hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
-        <translation>单步热力图（%1）：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
+        <location filename="../widgets/TopologyView.cpp" line="299"/>
+        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
+        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="331"/>
+        <location filename="../widgets/TopologyView.cpp" line="336"/>
         <source>No %1 group in this plan</source>
         <translation>此方案中没有 %1 组</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="351"/>
+        <location filename="../widgets/TopologyView.cpp" line="356"/>
         <source>%1 group %2: %n GPU(s)</source>
         <translation>
             <numerusform>%1 组 %2：%n 个 GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="354"/>
+        <location filename="../widgets/TopologyView.cpp" line="359"/>
         <source>, %n link(s) on its ring</source>
         <translation>
             <numerusform>，环上 %n 条链路</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="370"/>
+        <location filename="../widgets/TopologyView.cpp" line="375"/>
         <source>Export drawing as SVG</source>
         <translation>将拓扑图导出为 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="370"/>
+        <location filename="../widgets/TopologyView.cpp" line="375"/>
         <source>Export drawing as PNG</source>
         <translation>将拓扑图导出为 PNG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="371"/>
+        <location filename="../widgets/TopologyView.cpp" line="376"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="371"/>
+        <location filename="../widgets/TopologyView.cpp" line="376"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <location filename="../widgets/TopologyView.cpp" line="380"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <location filename="../widgets/TopologyView.cpp" line="380"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>

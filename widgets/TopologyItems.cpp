@@ -122,6 +122,8 @@ GroupItem::GroupItem(int group, const QString& key, const QString& title, const 
     setPos(rect.topLeft());
     setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
     setZValue(1);
+    // Its text is laid out once per zoom level, not once per frame.
+    setCacheMode(DeviceCoordinateCache);
     setToolTip(baseToolTip());
 }
 
@@ -247,8 +249,12 @@ QPainterPath EdgeItem::shape() const {
     return stroker.createStroke(path);
 }
 
-void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*) {
-    painter->setPen(pen());
+void EdgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+    QPen p = pen();
+    // Zoomed out, hairlines: a wide pen goes through the stroker, ten times slower per line.
+    if (!lit_ && !isSelected() && detail(option, painter) < 0.5)
+        p.setWidth(0);
+    painter->setPen(p);
     painter->drawLine(line_);
 }
 

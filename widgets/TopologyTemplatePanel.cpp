@@ -83,7 +83,23 @@ TopologyTemplatePanel::TopologyTemplatePanel(TopologyGraphModel* model, QWidget*
 }
 
 void TopologyTemplatePanel::loadFromCluster() {
-    setParams(templateParamsOf(model_->cluster(), GraphTemplateKind(kind_->currentData().toInt())));
+    // The template of the scenario's own builder.
+    const ClusterConfig c = model_->cluster();
+    GraphTemplateKind kind = GraphTemplateKind::RailOptimized;
+    if (c.scaleOut.pods > 1)
+        kind = GraphTemplateKind::MultiDatacenter;
+    else if (c.numGpus <= c.scaleUp.domainGpus)
+        kind = GraphTemplateKind::NvSwitchDomain;
+    else if (c.scaleOut.topology == ScaleOutTopology::RailOnly)
+        kind = GraphTemplateKind::RailOnly;
+    else if (c.scaleOut.topology == ScaleOutTopology::FatTree)
+        kind = GraphTemplateKind::FatTree;
+    else if (c.scaleOut.topology == ScaleOutTopology::Torus)
+        kind = GraphTemplateKind::Torus;
+    GraphTemplateParams p = templateParamsOf(c, kind);
+    if (kind != GraphTemplateKind::MultiDatacenter)
+        p.pods = 2; // what the datacenter fields offer when the kind is switched
+    setParams(p);
 }
 
 void TopologyTemplatePanel::kindChanged() {

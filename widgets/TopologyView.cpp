@@ -26,6 +26,7 @@
 #include <QPainter>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTabWidget>
@@ -79,9 +80,17 @@ TopologyView::TopologyView(ScenarioDocument* document, QWidget* parent)
     templates_ = new TopologyTemplatePanel(model_, side_);
     properties_ = new TopologyPropertiesPanel(scene_, side_);
     bom_ = new NetworkBomPanel(side_);
-    side_->addTab(templates_, tr("Templates"));
-    side_->addTab(properties_, tr("Properties"));
-    side_->addTab(bom_, tr("Network cost"));
+    // Scrolled, so that the tab asks the window for no height of its own.
+    const auto scrolled = [this](QWidget* panel) {
+        auto* scroll = new QScrollArea(side_);
+        scroll->setWidget(panel);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        return scroll;
+    };
+    side_->addTab(scrolled(templates_), tr("Templates"));
+    side_->addTab(scrolled(properties_), tr("Properties"));
+    side_->addTab(scrolled(bom_), tr("Network cost"));
     split->addWidget(side_);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -291,10 +300,14 @@ void TopologyView::startHeat() {
                 if (*generation != gen || !self->heatAction_->isChecked())
                     return;
                 self->scene_->setHeat(std::move(heat.bytesPerLink), heat.stepSeconds, heat.sampled);
+                double hottest = 0;
+                TopologyScene* scene = self->scene_;
+                for (std::size_t e = 0; e < scene->visible().edges.size(); ++e)
+                    hottest = std::max(hottest, scene->edgeUtilisation(static_cast<int>(e)));
                 self->status_->setText(
-                    tr("Heat map of one step (%1): hover a link for its bytes and utilisation; "
-                       "expert-parallel all-to-alls are not routed")
-                        .arg(secondsText(heat.stepSeconds)));
+                    tr("Heat map of one step (%1), hottest drawn link at %2: hover a link for "
+                       "its bytes and utilisation; expert-parallel all-to-alls are not routed")
+                        .arg(secondsText(heat.stepSeconds), percentText(hottest)));
             },
             Qt::QueuedConnection);
     });

@@ -36,7 +36,18 @@ LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const Parallel
     add("cp", g->cp, Collective::AllGather, b.cp);
     add("dp", g->dp, Collective::AllReduce, b.dp);
     add("pp", g->pp, Collective::SendRecv, b.pp);
-    LinkTraffic traffic = linkTraffic(*model, groups, maxRoutes);
+    // linkTraffic routes every step-th rank; an even step on domains of 8 would route rail 0
+    // alone. An odd step visits every rail (and every place in a domain).
+    const int gpus = static_cast<int>(model->topology().gpuNodes.size());
+    int routes = maxRoutes;
+    for (int step = std::max(1, gpus / std::max(1, maxRoutes / 2)); step > 1; step += 2) {
+        if (step % 2 == 0)
+            ++step;
+        routes = 2 * std::max(1, gpus / step);
+        if ((gpus / std::max(1, routes / 2)) % 2 == 1)
+            break;
+    }
+    LinkTraffic traffic = linkTraffic(*model, groups, routes);
     heat.sampled = traffic.sampled;
     // A sample's bytes stand for all ranks: scale them as linkTraffic scales its totals.
     double routed = 0, total = traffic.scaleUpBytes + traffic.scaleOutBytes + traffic.wanBytes;
