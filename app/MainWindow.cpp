@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
@@ -59,6 +60,7 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
             [this](const QString& pointer, const QString& message) {
                 statusBar()->showMessage(tr("Not changed: %1 (%2)").arg(message, pointer), 8000);
             });
+    runner_->setExplain(true);
     connect(runner_, &EstimateRunner::finished, this, &MainWindow::estimateFinished);
     connect(runner_, &EstimateRunner::started, this, [this] { badge_->setBusy(true); });
 
@@ -92,10 +94,12 @@ void MainWindow::createDocks() {
     clusterEditor_ = new ClusterEditor(document_, this);
     planEditor_ = new PlanEditor(document_, this);
     trainingEditor_ = new TrainingEditor(document_, this);
+    costsEditor_ = new CostsEditor(document_, this);
     modelDock_ = addEditorDock(modelEditor_, QStringLiteral("modelDock"));
     clusterDock_ = addEditorDock(clusterEditor_, QStringLiteral("clusterDock"));
     planDock_ = addEditorDock(planEditor_, QStringLiteral("planDock"));
     trainingDock_ = addEditorDock(trainingEditor_, QStringLiteral("trainingDock"));
+    costsDock_ = addEditorDock(costsEditor_, QStringLiteral("costsDock"));
 
     summaryView_ = new QTreeView(this);
     summaryView_->setModel(summaryModel_);
@@ -116,7 +120,8 @@ void MainWindow::createDocks() {
     tabifyDockWidget(modelDock_, clusterDock_);
     tabifyDockWidget(clusterDock_, planDock_);
     tabifyDockWidget(planDock_, trainingDock_);
-    tabifyDockWidget(trainingDock_, scenarioDock_);
+    tabifyDockWidget(trainingDock_, costsDock_);
+    tabifyDockWidget(costsDock_, scenarioDock_);
     planDock_->raise();
 
     auto* history = new QUndoView(document_->undoStack(), this);
@@ -214,6 +219,7 @@ void MainWindow::retranslateUi() {
     clusterDock_->setWindowTitle(tr("Cluster"));
     planDock_->setWindowTitle(tr("Parallel plan"));
     trainingDock_->setWindowTitle(tr("Training"));
+    costsDock_->setWindowTitle(tr("Costs"));
     scenarioDock_->setWindowTitle(tr("Resolved"));
     historyDock_->setWindowTitle(tr("History"));
     tabs_->setTabText(0, tr("Dashboard"));
@@ -253,11 +259,9 @@ void MainWindow::restoreWindowState() {
 }
 
 bool MainWindow::showView(const QString& view) {
-    const std::pair<const char*, QDockWidget*> docks[] = {{"model", modelDock_},
-                                                          {"cluster", clusterDock_},
-                                                          {"plan", planDock_},
-                                                          {"training", trainingDock_},
-                                                          {"summary", scenarioDock_}};
+    const std::pair<const char*, QDockWidget*> docks[] = {
+        {"model", modelDock_},       {"cluster", clusterDock_}, {"plan", planDock_},
+        {"training", trainingDock_}, {"costs", costsDock_},     {"summary", scenarioDock_}};
     for (const auto& [name, dock] : docks) {
         if (view == QLatin1String(name)) {
             dock->show();

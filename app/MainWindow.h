@@ -8,6 +8,7 @@
 
 #include "common/Diagnostics.h"
 #include "estimate/Estimate.h"
+#include "estimate/Explain.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <QMainWindow>
@@ -29,6 +30,7 @@ class QTreeView;
 namespace ts::gui {
 
 class ClusterEditor;
+class CostsEditor;
 class DiagnosticsModel;
 class EstimateBadge;
 class EstimateCards;
@@ -53,6 +55,9 @@ public:
     bool openScenario(const QString& path);
     // A new, untitled document from a scenario file (an example); false if unreadable.
     bool newFromExample(const QString& path);
+    // A new, untitled document holding only the keys the format requires (a small Llama 3
+    // 8B on one DGX H100); everything else is the format's default, ready to edit.
+    void newBlank();
     bool saveScenario(); // to its file, or Save As when it has none
     bool saveScenarioAs(const QString& path);
     QString scenarioPath() const;
@@ -64,7 +69,7 @@ public:
     // Waits (processing events) until the latest estimate has arrived.
     bool waitForEstimate(int timeoutMs = 10000);
     // Brings one main view forward: "dashboard", "layout", "file", "model", "cluster",
-    // "plan", "training", "summary", "topology". Returns false for an unknown name.
+    // "plan", "training", "costs", "summary", "topology". Returns false for an unknown name.
     bool showView(const QString& view);
     // The save prompt's answer without asking (tests): Save, Discard or Cancel.
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
@@ -83,6 +88,12 @@ public:
     PlanEditor* planEditor() const { return planEditor_; }
     TrainingEditor* trainingEditor() const { return trainingEditor_; }
     TopologyView* topologyView() const { return topologyView_; }
+    CostsEditor* costsEditor() const { return costsEditor_; }
+    QAction* newAction() const { return newAction_; }
+    QAction* importHfAction() const { return importHfAction_; }
+    QAction* redoAction() const { return redoAction_; }
+    // Where Open and Save As start: the open file's folder, else the last one used.
+    QString dialogDirectory() const;
     const std::optional<Estimate>& estimate() const { return estimate_; }
 
 signals:
@@ -124,6 +135,7 @@ private:
     std::optional<Diagnostics> loadFailure_; // the last open failed: its errors
     QString failedPath_;
     std::optional<Estimate> estimate_;
+    std::optional<Explanation> explanation_;
     Diagnostics estimateDiagnostics_;
     bool rememberSettings_ = true;
     int savePromptOverride_ = 0;
@@ -135,10 +147,13 @@ private:
     QMenu* examplesMenu_ = nullptr;
     QMenu* recentMenu_ = nullptr;
     QMenu* editMenu_ = nullptr;
+    QMenu* modelMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QMenu* languageMenu_ = nullptr;
     QMenu* helpMenu_ = nullptr;
     QToolBar* toolBar_ = nullptr;
+    QAction* newAction_ = nullptr;
+    QAction* importHfAction_ = nullptr;
     QAction* openAction_ = nullptr;
     QAction* saveAction_ = nullptr;
     QAction* saveAsAction_ = nullptr;
@@ -153,6 +168,7 @@ private:
     QDockWidget* clusterDock_ = nullptr;
     QDockWidget* planDock_ = nullptr;
     QDockWidget* trainingDock_ = nullptr;
+    QDockWidget* costsDock_ = nullptr;
     QDockWidget* scenarioDock_ = nullptr;
     QDockWidget* historyDock_ = nullptr;
     QDockWidget* messagesDock_ = nullptr;
@@ -160,6 +176,7 @@ private:
     ClusterEditor* clusterEditor_ = nullptr;
     PlanEditor* planEditor_ = nullptr;
     TrainingEditor* trainingEditor_ = nullptr;
+    CostsEditor* costsEditor_ = nullptr;
     QTreeView* summaryView_ = nullptr;
     QTreeView* messagesView_ = nullptr;
 

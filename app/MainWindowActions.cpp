@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "EstimateBadge.h"
+#include "ModelEditor.h"
 #include "ScenarioDocument.h"
 #include "Settings.h"
 #include "Translations.h"
@@ -20,6 +21,20 @@
 namespace ts::gui {
 
 void MainWindow::createActions() {
+    newAction_ = new QAction(this);
+    newAction_->setShortcut(QKeySequence::New);
+    newAction_->setIcon(QIcon::fromTheme(QStringLiteral("document-new"),
+                                         style()->standardIcon(QStyle::SP_FileIcon)));
+    connect(newAction_, &QAction::triggered, this, [this] {
+        if (maybeSave())
+            newBlank();
+    });
+    importHfAction_ = new QAction(this);
+    connect(importHfAction_, &QAction::triggered, this, [this] {
+        if (hasScenario_)
+            modelEditor_->importFromDialog();
+    });
+
     openAction_ = new QAction(this);
     openAction_->setShortcut(QKeySequence::Open);
     openAction_->setIcon(QIcon::fromTheme(QStringLiteral("document-open"),
@@ -41,7 +56,11 @@ void MainWindow::createActions() {
     undoAction_->setIcon(
         QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)));
     redoAction_ = document_->undoStack()->createRedoAction(this);
-    redoAction_->setShortcut(QKeySequence::Redo);
+    // Ctrl+Y as well as the platform's own (Ctrl+Shift+Z on Linux).
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
+        redoKeys << QKeySequence(Qt::CTRL | Qt::Key_Y);
+    redoAction_->setShortcuts(redoKeys);
     redoAction_->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo"),
                                           style()->standardIcon(QStyle::SP_ArrowForward)));
 
@@ -73,6 +92,7 @@ void MainWindow::createActions() {
 
 void MainWindow::createMenus() {
     fileMenu_ = menuBar()->addMenu(QString());
+    fileMenu_->addAction(newAction_);
     examplesMenu_ = fileMenu_->addMenu(QString());
     examplesMenu_->setIcon(QIcon::fromTheme(QStringLiteral("document-new")));
     const QDir examples(QStringLiteral(":/examples"));
@@ -96,9 +116,12 @@ void MainWindow::createMenus() {
     editMenu_->addAction(undoAction_);
     editMenu_->addAction(redoAction_);
 
+    modelMenu_ = menuBar()->addMenu(QString());
+    modelMenu_->addAction(importHfAction_);
+
     viewMenu_ = menuBar()->addMenu(QString());
-    for (QDockWidget* dock : {modelDock_, clusterDock_, planDock_, trainingDock_, scenarioDock_,
-                              messagesDock_, historyDock_})
+    for (QDockWidget* dock : {modelDock_, clusterDock_, planDock_, trainingDock_, costsDock_,
+                              scenarioDock_, messagesDock_, historyDock_})
         viewMenu_->addAction(dock->toggleViewAction());
     viewMenu_->addSeparator();
     languageMenu_ = viewMenu_->addMenu(QString());
@@ -113,6 +136,7 @@ void MainWindow::createToolBar() {
     toolBar_->setObjectName(QStringLiteral("mainToolBar"));
     toolBar_->setMovable(false);
     toolBar_->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolBar_->addAction(newAction_);
     toolBar_->addAction(openAction_);
     toolBar_->addAction(saveAction_);
     toolBar_->addSeparator();
@@ -129,6 +153,12 @@ void MainWindow::retranslateActions() {
     examplesMenu_->setTitle(tr("&New from Example"));
     recentMenu_->setTitle(tr("Open &Recent"));
     editMenu_->setTitle(tr("&Edit"));
+    modelMenu_->setTitle(tr("&Model"));
+    newAction_->setText(tr("&New"));
+    newAction_->setStatusTip(tr("A new scenario with only the required keys, to edit"));
+    importHfAction_->setText(tr("Import Hugging Face config.json…"));
+    importHfAction_->setStatusTip(
+        tr("Replace the model by the architecture of a Hugging Face config.json"));
     viewMenu_->setTitle(tr("&View"));
     languageMenu_->setTitle(tr("&Language"));
     helpMenu_->setTitle(tr("&Help"));

@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
@@ -21,6 +22,7 @@
 #include "scenario/ScenarioIO.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -54,8 +56,9 @@ bool MainWindow::openScenario(const QString& path) {
         QFile file(path);
         if (file.open(QIODevice::ReadOnly | QIODevice::Text))
             sourceView_->setPlainText(QString::fromUtf8(file.read(kMaxDocumentBytes)));
+    } else {
+        rememberRecentFile(path); // a file that cannot be read is no recent file
     }
-    rememberRecentFile(path);
     const bool valid = hasScenario_ && document_->resolved().has_value();
     if (!valid) {
         // Show the errors next to what they point into.
@@ -80,9 +83,35 @@ bool MainWindow::newFromExample(const QString& path) {
         return false;
     loadFailure_.reset();
     hasScenario_ = true;
-    document_->reset(*scenario); // untitled: unsaved work from the start
+    // Untitled, but nothing is lost by closing it until it is edited.
+    document_->reset(*scenario, {}, false);
+    document_->setSuggestedStem(QFileInfo(path).completeBaseName());
     tabs_->setCurrentIndex(0);
     return true;
+}
+
+void MainWindow::newBlank() {
+    // The required keys only (scenario format), on a small, common system.
+    const char* text = R"({"format": "trainscape.scenario/1",
+        "model": {"preset": "llama3-8b"},
+        "cluster": {"preset": "dgx-h100", "num_gpus": 8},
+        "training": {"seq_len": 4096, "global_batch": 64}})";
+    Diagnostics diags;
+    std::optional<Scenario> scenario = parseScenarioText(text, diags);
+    if (!scenario)
+        return;
+    loadFailure_.reset();
+    hasScenario_ = true;
+    document_->reset(*scenario, {}, false);
+    tabs_->setCurrentIndex(0);
+}
+
+QString MainWindow::dialogDirectory() const {
+    const QString path = scenarioPath();
+    if (!path.isEmpty())
+        return QFileInfo(path).absolutePath();
+    const QString last = settings::lastDirectory;
+    return last.isEmpty() ? QDir::homePath() : last;
 }
 
 bool MainWindow::saveScenario() {
@@ -108,10 +137,8 @@ bool MainWindow::saveScenarioAs(const QString& path) {
 }
 
 bool MainWindow::saveFromDialog() {
-    QString start = document_->filePath();
-    if (start.isEmpty())
-        start = settings::lastDirectory.get() + QLatin1Char('/') + document_->displayName() +
-                QStringLiteral(".json");
+    // Where Open starts, with a short name (the file's, the example's, or model and GPUs).
+    const QString start = dialogDirectory() + QLatin1Char('/') + document_->suggestedFileName();
     QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), start,
                                                 tr("Scenario files (*.json);;All files (*)"));
     if (path.isEmpty())
@@ -140,10 +167,7 @@ bool MainWindow::maybeSave() {
 void MainWindow::openFromDialog() {
     if (!maybeSave())
         return;
-    QString start = QFileInfo(scenarioPath()).path();
-    if (scenarioPath().isEmpty())
-        start = settings::lastDirectory;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), start,
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), dialogDirectory(),
                                                       tr("Scenario files (*.json);;All files (*)"));
     if (!path.isEmpty())
         openScenario(path);
@@ -165,16 +189,18 @@ void MainWindow::documentChanged() {
         sourceView_->setPlainText(QString::fromStdString(scenarioToText(document_->scenario())));
     else if (!loadFailure_)
         sourceView_->clear();
-    for (QWidget* editor : std::initializer_list<QWidget*>{modelEditor_, clusterEditor_,
-                                                           planEditor_, trainingEditor_})
+    for (QWidget* editor : std::initializer_list<QWidget*>{
+             modelEditor_, clusterEditor_, planEditor_, trainingEditor_, costsEditor_})
         editor->setEnabled(hasScenario_);
     saveAction_->setEnabled(hasScenario_);
     saveAsAction_->setEnabled(hasScenario_);
+    importHfAction_->setEnabled(hasScenario_);
 
     estimateDiagnostics_ = Diagnostics();
     if (!hasScenario_ || !valid) {
         runner_->cancel();
         estimate_.reset();
+        explanation_.reset();
         showEstimate(nullptr, {});
     } else if (!runner_->hasEstimator()) {
         showEstimate(nullptr, {});
@@ -194,6 +220,7 @@ void MainWindow::estimateFinished(const std::shared_ptr<const EstimateResult>& r
     if (!hasScenario_ || !document_->resolved())
         return;
     estimate_ = result->estimate;
+    explanation_ = result->explanation;
     estimateDiagnostics_ = result->diagnostics;
     document_->setEstimateDiagnostics(result->diagnostics); // "not modelled" marks its field
     if (estimate_)
@@ -225,6 +252,8 @@ void MainWindow::showEstimate(const Estimate* estimate, const QString& given) {
             reason = tr("not computed");
     }
     const std::optional<ResolvedScenario>& resolved = document_->resolved();
+    dashboard_->setExplanation(estimate && explanation_ ? &*explanation_ : nullptr,
+                               estimate ? QString() : reason);
     estimateCards_->setEstimate(estimate, reason);
     dashboard_->setEstimate(estimate, resolved ? &*resolved : nullptr, reason);
     badge_->setEstimate(estimate, reason);
@@ -250,7 +279,8 @@ void MainWindow::showMessageSource(const QModelIndex& index) {
         {modelEditor_->form(), modelDock_},
         {clusterEditor_->form(), clusterDock_},
         {planEditor_->form(), planDock_},
-        {trainingEditor_->form(), trainingDock_}};
+        {trainingEditor_->form(), trainingDock_},
+        {costsEditor_->form(), costsDock_}};
     for (std::string p = path; !p.empty(); p = p.substr(0, p.rfind('/'))) {
         for (const auto& [form, dock] : forms) {
             if (QWidget* field = form->field(p)) {

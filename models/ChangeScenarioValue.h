@@ -1,8 +1,10 @@
 #pragma once
 // The generic property edit (Tiled's ChangeValue): sets one or more values of the scenario,
 // each named by its JSON pointer ("/parallelism/tp"). An absent value removes the key, so
-// that "back to the preset's value" is an edit like any other. Consecutive edits of the
-// same set of fields merge into one undo step (a spin box stepped five times is one edit).
+// that "back to the preset's value" is an edit like any other. Edits of the same set of
+// fields merge into one undo step only when they follow each other within kMergeWindowMs
+// (a spin box's arrow held down, a value typed in one go); two deliberate edits of one
+// field are two steps.
 
 #include <nlohmann/json.hpp>
 
@@ -23,6 +25,8 @@ struct ScenarioValueChange {
 
 class ChangeScenarioValue : public QUndoCommand {
 public:
+    static constexpr qint64 kMergeWindowMs = 500;
+
     // `mergeable`: false for edits that must stay their own step (an import, a preset).
     ChangeScenarioValue(ScenarioDocument* document, std::vector<ScenarioValueChange> changes,
                         const QString& text, bool mergeable = true);
@@ -37,6 +41,7 @@ private:
     std::vector<ScenarioValueChange> before_;
     std::vector<ScenarioValueChange> after_;
     bool mergeable_;
+    qint64 lastEditMs_; // when the latest edit merged into this step was made
 };
 
 } // namespace ts::gui

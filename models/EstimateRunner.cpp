@@ -1,5 +1,8 @@
 #include "EstimateRunner.h"
 
+#include "calibration/CalibrationRegistry.h"
+#include "catalog/Catalog.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -30,7 +33,7 @@ std::uint64_t EstimateRunner::request(const ResolvedScenario& scenario) {
     emit started();
     QMetaObject::invokeMethod(
         worker_,
-        [this, generation, scenario, estimator = estimator_, latest = latest_] {
+        [this, generation, scenario, estimator = estimator_, latest = latest_, explain = explain_] {
             if (latest->load() != generation)
                 return; // superseded while waiting
             auto result = std::make_shared<EstimateResult>();
@@ -42,12 +45,18 @@ std::uint64_t EstimateRunner::request(const ResolvedScenario& scenario) {
             } else {
                 try {
                     result->estimate = estimator(scenario, result->diagnostics);
+                    result->elapsedMs = double(timer.nsecsElapsed()) / 1e6;
+                    if (explain && result->estimate && latest->load() == generation)
+                        result->explanation =
+                            explainEstimate(scenario, *result->estimate, Catalog::builtIn(),
+                                            CalibrationRegistry::standard());
                 } catch (const std::exception& e) {
                     // Nothing may throw through an event loop: report it as an error.
                     result->diagnostics.error("", std::string("estimator failed: ") + e.what());
                 }
             }
-            result->elapsedMs = double(timer.nsecsElapsed()) / 1e6;
+            if (result->elapsedMs == 0)
+                result->elapsedMs = double(timer.nsecsElapsed()) / 1e6;
             if (latest->load() != generation)
                 return;
             // Back on the UI thread; `this` outlives the worker (the destructor waits).

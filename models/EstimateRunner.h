@@ -5,6 +5,7 @@
 
 #include "common/Diagnostics.h"
 #include "estimate/Estimate.h"
+#include "estimate/Explain.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <QObject>
@@ -27,6 +28,8 @@ struct EstimateResult {
     std::optional<Estimate> estimate;
     Diagnostics diagnostics; // the estimator's errors and warnings
     double elapsedMs = 0;
+    // Why the estimate is what it is (estimate/Explain.h), when the runner explains.
+    std::optional<Explanation> explanation;
 };
 
 class EstimateRunner : public QObject {
@@ -36,6 +39,8 @@ public:
     ~EstimateRunner() override;
 
     bool hasEstimator() const { return bool(estimator_); }
+    // Also explains every estimate (a dozen more estimates of edited plans, in the worker).
+    void setExplain(bool explain) { explain_ = explain; }
     // Starts estimating `scenario` (copied). Returns the request's generation.
     std::uint64_t request(const ResolvedScenario& scenario);
     // Forgets pending work: nothing is delivered for requests made before.
@@ -50,6 +55,7 @@ signals:
 
 private:
     EstimateFunction estimator_;
+    bool explain_ = false;
     QThread* thread_;
     QObject* worker_;
     std::shared_ptr<std::atomic<std::uint64_t>> latest_;

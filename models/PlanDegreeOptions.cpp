@@ -14,6 +14,12 @@ namespace ts::gui {
 
 namespace {
 
+// The GPU count as the scenario now stands (the last resolved one may be older).
+std::int64_t gpuCount(const ScenarioDocument& document, const ResolvedScenario& r) {
+    const auto gpus = document.effectiveValue("/cluster/num_gpus");
+    return gpus && gpus->is_number_integer() ? gpus->get<std::int64_t>() : r.cluster.numGpus;
+}
+
 int degreeOf(const ResolvedScenario& r, const std::string& key) {
     const ParallelConfig& p = r.parallel;
     if (key == "tp")
@@ -31,7 +37,8 @@ int degreeOf(const ResolvedScenario& r, const std::string& key) {
 
 // Divisors of the GPU count up to a sensible bound per dimension (and the current value,
 // so that it is always listed).
-std::vector<int> candidates(const ResolvedScenario& r, const std::string& key) {
+std::vector<int> candidates(const ResolvedScenario& r, std::int64_t numGpus, const std::string& key,
+                            int current) {
     int bound = 64;
     if (key == "vpp")
         bound = 16;
@@ -41,13 +48,12 @@ std::vector<int> candidates(const ResolvedScenario& r, const std::string& key) {
         bound = std::max(1, std::min(r.model.layers, 128));
     std::vector<int> values;
     for (int d = 1; d <= bound; ++d)
-        if (key == "vpp" ? true : r.cluster.numGpus % d == 0)
+        if (key == "vpp" ? true : numGpus % d == 0)
             values.push_back(d);
     if (key == "vpp") // a handful of chunk counts is what anyone chooses between
         values.erase(std::remove_if(values.begin(), values.end(),
                                     [](int v) { return v > 8 && v != 10 && v != 16; }),
                      values.end());
-    const int current = degreeOf(r, key);
     if (std::find(values.begin(), values.end(), current) == values.end())
         values.push_back(current);
     std::sort(values.begin(), values.end());
@@ -77,31 +83,68 @@ DegreeOption optionWith(const ScenarioDocument& document,
 
 } // namespace
 
+int PlanDegreeOptions::currentDegree(const ScenarioDocument& document, const std::string& key) {
+    const auto value = document.explicitValue("/parallelism/" + key);
+    if (value && value->is_number_integer())
+        return value->get<int>();
+    const std::optional<ResolvedScenario>& r = document.lastResolved();
+    return r ? degreeOf(*r, key) : 1;
+}
+
+std::optional<std::int64_t> PlanDegreeOptions::derivedDp(const ScenarioDocument& document) {
+    const auto gpus = document.effectiveValue("/cluster/num_gpus");
+    if (!gpus || !gpus->is_number_integer())
+        return std::nullopt;
+    const std::int64_t modelParallel = std::int64_t(currentDegree(document, "tp")) *
+                                       currentDegree(document, "pp") *
+                                       currentDegree(document, "cp");
+    if (modelParallel <= 0 || gpus->get<std::int64_t>() % modelParallel != 0)
+        return std::nullopt;
+    return gpus->get<std::int64_t>() / modelParallel;
+}
+
+std::vector<ScenarioValueChange> PlanDegreeOptions::followingDp(const ScenarioDocument& document,
+                                                                std::int64_t numGpus, int tp,
+                                                                int pp, int cp) {
+    std::vector<ScenarioValueChange> changes;
+    const std::int64_t modelParallel = std::int64_t(tp) * pp * cp;
+    const bool divides = modelParallel > 0 && numGpus % modelParallel == 0;
+    const auto dpShard = document.explicitValue("/parallelism/dp_shard");
+    if (dpShard && dpShard->is_number_integer() && divides &&
+        (numGpus / modelParallel) % dpShard->get<std::int64_t>() != 0)
+        changes.push_back({"/parallelism/dp_shard", nullptr}); // back to dp (full sharding)
+    const auto dp = document.explicitValue("/parallelism/dp");
+    if (dp && !dp->is_null()) {
+        // When the product does not divide the GPU count no dp fits; leaving dp to the
+        // resolver then gives the message that says so.
+        if (divides)
+            changes.push_back({"/parallelism/dp", numGpus / modelParallel});
+        else
+            changes.push_back({"/parallelism/dp", nullptr});
+    }
+    return changes;
+}
+
+std::vector<ScenarioValueChange>
+PlanDegreeOptions::changesForGpuCount(const ScenarioDocument& document, std::int64_t numGpus) {
+    std::vector<ScenarioValueChange> changes{{"/cluster/num_gpus", numGpus}};
+    for (ScenarioValueChange& change :
+         followingDp(document, numGpus, currentDegree(document, "tp"),
+                     currentDegree(document, "pp"), currentDegree(document, "cp")))
+        changes.push_back(std::move(change));
+    return changes;
+}
+
 std::vector<ScenarioValueChange> PlanDegreeOptions::changesFor(const ScenarioDocument& document,
                                                                const std::string& key, int degree) {
     std::vector<ScenarioValueChange> changes{{"/parallelism/" + key, degree}};
     const std::optional<ResolvedScenario>& r = document.lastResolved();
     if (!r)
         return changes;
-    const ParallelConfig& p = r->parallel;
-    const int tp = key == "tp" ? degree : p.tp;
-    const int pp = key == "pp" ? degree : p.pp;
-    const int cp = key == "cp" ? degree : p.cp;
-    const std::int64_t modelParallel = std::int64_t(tp) * pp * cp;
-    const auto dpShard = document.explicitValue("/parallelism/dp_shard");
-    if (dpShard && dpShard->is_number_integer() && modelParallel > 0 &&
-        r->cluster.numGpus % modelParallel == 0 &&
-        (r->cluster.numGpus / modelParallel) % dpShard->get<std::int64_t>() != 0)
-        changes.push_back({"/parallelism/dp_shard", nullptr}); // back to dp (full sharding)
-    const auto dp = document.explicitValue("/parallelism/dp");
-    if (dp && !dp->is_null()) {
-        // When the product does not divide the GPU count no dp fits; leaving dp to the
-        // resolver then gives the message that says so.
-        if (modelParallel > 0 && r->cluster.numGpus % modelParallel == 0)
-            changes.push_back({"/parallelism/dp", r->cluster.numGpus / modelParallel});
-        else
-            changes.push_back({"/parallelism/dp", nullptr});
-    }
+    auto degree_ = [&](const char* k) { return key == k ? degree : currentDegree(document, k); };
+    for (ScenarioValueChange& change :
+         followingDp(document, gpuCount(document, *r), degree_("tp"), degree_("pp"), degree_("cp")))
+        changes.push_back(std::move(change));
     if (key == "pp" || key == "vpp") {
         const auto layers = document.explicitValue("/parallelism/pipeline_layers");
         if (layers && !layers->is_null())
@@ -115,7 +158,7 @@ std::vector<DegreeOption> PlanDegreeOptions::dpShardOptions(const ScenarioDocume
     const std::optional<ResolvedScenario>& r = document.lastResolved();
     if (!r)
         return result;
-    const std::int64_t dp = r->parallel.dp;
+    const std::int64_t dp = derivedDp(document).value_or(r->parallel.dp);
     std::vector<std::int64_t> divisors;
     for (std::int64_t d = 1; d * d <= dp; ++d)
         if (dp % d == 0) {
@@ -138,7 +181,7 @@ std::vector<DegreeOption> PlanDegreeOptions::options(const ScenarioDocument& doc
     const std::optional<ResolvedScenario>& r = document.lastResolved();
     if (!r)
         return result;
-    for (int degree : candidates(*r, key))
+    for (int degree : candidates(*r, gpuCount(document, *r), key, currentDegree(document, key)))
         result.push_back(optionWith(document, changesFor(document, key, degree), degree));
     return result;
 }

@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,17 @@ public:
     // The hybrid-sharding group sizes (parallelism.dp_shard): the divisors of dp, each
     // disabled with core's reason when the scenario with it does not resolve.
     static std::vector<DegreeOption> dpShardOptions(const ScenarioDocument& document);
+    // The edit that sets the GPU count, with an explicit dp (and dp_shard) following it.
+    static std::vector<ScenarioValueChange> changesForGpuCount(const ScenarioDocument& document,
+                                                               std::int64_t numGpus);
+    // The degree as the scenario now stands: the file's, else the last resolved one.
+    static int currentDegree(const ScenarioDocument& document, const std::string& key);
+    // GPUs / (TP x PP x CP) of the scenario as it now stands; nullopt when it does not divide.
+    static std::optional<std::int64_t> derivedDp(const ScenarioDocument& document);
+
+private:
+    static std::vector<ScenarioValueChange>
+    followingDp(const ScenarioDocument& document, std::int64_t numGpus, int tp, int pp, int cp);
 };
 
 } // namespace ts::gui

@@ -1,6 +1,7 @@
 #include "ScenarioDocument.h"
 
 #include "ResolvedScenarioJson.h"
+#include "ScenarioHeadline.h"
 
 #include "catalog/Catalog.h"
 #include "scenario/ScenarioIO.h"
@@ -66,6 +67,8 @@ void ScenarioDocument::reset(const Scenario& scenario, const QString& filePath, 
     undoStack_->clear();
     scenario_ = scenario;
     lastResolved_.reset();
+    resolvedJson_ = Json::object(); // nothing of the previous document shows through
+    suggestedStem_.clear();
     if (filePath_ != filePath) {
         filePath_ = filePath;
         emit filePathChanged(filePath_);
@@ -73,6 +76,8 @@ void ScenarioDocument::reset(const Scenario& scenario, const QString& filePath, 
     if (unsaved)
         undoStack_->resetClean();
     refresh();
+    nameAtReset_ = scenario_.name;
+    headlineAtReset_ = resolved_ ? ScenarioHeadline::of(*resolved_) : QString();
     if (wasModified != isModified())
         emit modifiedChanged(isModified());
     emit changed();
@@ -109,11 +114,28 @@ bool ScenarioDocument::isModified() const {
 }
 
 QString ScenarioDocument::displayName() const {
-    if (scenario_.name && !scenario_.name->empty())
-        return QString::fromStdString(*scenario_.name);
+    const QString headline = resolved_ ? ScenarioHeadline::of(*resolved_) : QString();
+    if (scenario_.name && !scenario_.name->empty()) {
+        const bool renamed = scenario_.name != nameAtReset_;
+        if (renamed || headline.isEmpty() || headline == headlineAtReset_)
+            return QString::fromStdString(*scenario_.name);
+        return headline; // the file's name described the scenario before the edits
+    }
+    if (!headline.isEmpty())
+        return headline;
     if (!filePath_.isEmpty())
         return QFileInfo(filePath_).completeBaseName();
     return QCoreApplication::translate("ts::gui::ScenarioDocument", "Untitled");
+}
+
+QString ScenarioDocument::suggestedFileName() const {
+    if (!filePath_.isEmpty())
+        return QFileInfo(filePath_).fileName();
+    if (!suggestedStem_.isEmpty())
+        return suggestedStem_ + QStringLiteral(".json");
+    if (lastResolved_)
+        return ScenarioHeadline::fileStem(*lastResolved_) + QStringLiteral(".json");
+    return QStringLiteral("scenario.json");
 }
 
 QString ScenarioDocument::errorAt(const std::string& pointer) const {

@@ -55,7 +55,15 @@ public:
     QUndoStack* undoStack() const { return undoStack_; }
     QString filePath() const { return filePath_; }
     bool isModified() const;
-    QString displayName() const; // the scenario's name, else the file's, else "Untitled"
+    // The scenario's name while it still describes the scenario: a name from the file gives
+    // way to the headline derived from the scenario (ScenarioHeadline) once the model, the
+    // GPUs or the plan change; a name the user gave stays. Without a name: the headline,
+    // else the file's name, else "Untitled".
+    QString displayName() const;
+    // A short file name for Save As: the file's, else `suggestedStem` (an example's), else
+    // one made from the model and cluster ("llama3-70b-64xh100.json").
+    QString suggestedFileName() const;
+    void setSuggestedStem(const QString& stem) { suggestedStem_ = stem; }
 
     // Asks for an edit. Returns false, and emits editRefused(), when the result would not
     // be a readable scenario (a value of the wrong type or out of range); then nothing
@@ -97,6 +105,10 @@ private:
     Diagnostics diagnostics_;
     Diagnostics estimateDiagnostics_;
     QString filePath_;
+    QString suggestedStem_;
+    // As read: the file's name and the headline of the scenario it described.
+    std::optional<std::string> nameAtReset_;
+    QString headlineAtReset_;
     QUndoStack* undoStack_;
 };
 

@@ -12,6 +12,7 @@ packages=(
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
+    libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
 
 missing=()
@@ -34,6 +35,7 @@ else
     exit 1
 fi
 echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# Through env, so that sudo (which resets the environment) passes it on to apt-get.
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}"

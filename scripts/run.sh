@@ -7,7 +7,8 @@ cd "$(dirname "$0")/.."
 scenario="${1:-resources/examples/llama3-70b-64xh100.json}"
 
 scripts/install-deps.sh
-scripts/build.sh
+# The two programs only: no tests or benchmarks to open the window.
+scripts/build.sh trainscape trainscape-cli
 
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
     exec build/bin/trainscape "$scenario"

@@ -312,16 +312,18 @@ void TestGuiMainWindow::chineseTranslation() {
     window.setRememberRecentFiles(false);
     QVERIFY(window.openScenario(test::exampleFiles().value(0)));
     const QList<QAction*> menus = window.menuBar()->actions();
-    QCOMPARE(menus.size(), 4);
+    QCOMPARE(menus.size(), 5);
     QCOMPARE(menus[0]->text(), QString("&File"));
     QCOMPARE(menus[1]->text(), QString("&Edit"));
+    QCOMPARE(menus[2]->text(), QString("&Model"));
 
     QVERIFY(installTranslations("zh_CN"));
     QCoreApplication::processEvents();
     QCOMPARE(menus[0]->text(), QString("文件(&F)"));
     QCOMPARE(menus[1]->text(), QString("编辑(&E)"));
-    QCOMPARE(menus[2]->text(), QString("视图(&V)"));
-    QCOMPARE(menus[3]->text(), QString("帮助(&H)"));
+    QCOMPARE(menus[2]->text(), QString("模型(&M)"));
+    QCOMPARE(menus[3]->text(), QString("视图(&V)"));
+    QCOMPARE(menus[4]->text(), QString("帮助(&H)"));
     QCOMPARE(window.summaryModel()->indexForJsonPath("/model").data().toString(), QString("模型"));
     QCOMPARE(window.estimateCards()->valueToolTip(Card::StepTime), QString("估算器不可用"));
     QString error;

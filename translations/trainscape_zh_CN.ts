@@ -1395,6 +1395,90 @@
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
+    <message>
+        <source>Custom: %1</source>
+        <translation>自定义：%1</translation>
+    </message>
+    <message>
+        <source>Custom GPU (figures below)…</source>
+        <translation>自定义 GPU（在下方填写参数）…</translation>
+    </message>
+    <message>
+        <source>A GPU of your own: starts as a copy of the GPU in use; edit its figures under Custom GPU</source>
+        <translation>自己的 GPU：从当前 GPU 复制而来；在“自定义 GPU”下修改其参数</translation>
+    </message>
+    <message>
+        <source>the current cluster</source>
+        <translation>当前集群</translation>
+    </message>
+    <message>
+        <source>Matching cluster preset</source>
+        <translation>匹配的集群预设</translation>
+    </message>
+    <message>
+        <source>%1 is built for this GPU. Use its NVLink, network and host figures instead of those of %2?</source>
+        <translation>%1 是为这款 GPU 构建的。是否使用它的 NVLink、网络和主机参数，替换 %2 的参数？</translation>
+    </message>
+    <message>
+        <source>None (default efficiencies)</source>
+        <translation>无（默认效率）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Calibration</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Calibration profile</source>
+        <translation>校准配置</translation>
+    </message>
+    <message>
+        <source>Measured efficiencies that replace the estimator&apos;s defaults (trainscape-cli calibrate list)</source>
+        <translation>替换估算器默认值的实测效率（trainscape-cli calibrate list）</translation>
+    </message>
+    <message>
+        <source>Custom GPU</source>
+        <translation>自定义 GPU</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source> GiB</source>
+        <translation> GiB</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>BF16 dense</source>
+        <translation>BF16 稠密</translation>
+    </message>
+    <message>
+        <source> TFLOP/s</source>
+        <translation> TFLOP/s</translation>
+    </message>
+    <message>
+        <source>FP8 dense</source>
+        <translation>FP8 稠密</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>Power limit (TDP)</source>
+        <translation>功耗上限（TDP）</translation>
+    </message>
+    <message>
+        <source> W</source>
+        <translation> W</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CommunicationChart</name>
@@ -2095,6 +2179,30 @@
         <source>estimated in %1 ms</source>
         <translation>估算用时 %1 ms</translation>
     </message>
+    <message>
+        <source>Costs</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>&amp;Model</source>
+        <translation>模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A new scenario with only the required keys, to edit</source>
+        <translation>只含必需键的新场景，供编辑</translation>
+    </message>
+    <message>
+        <source>Import Hugging Face config.json…</source>
+        <translation>导入 Hugging Face config.json…</translation>
+    </message>
+    <message>
+        <source>Replace the model by the architecture of a Hugging Face config.json</source>
+        <translation>用 Hugging Face config.json 的架构替换模型</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MemoryChart</name>
@@ -2565,6 +2673,14 @@ Network power: %2
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
+    <message>
+        <source>Layers per chunk</source>
+        <translation>每块层数</translation>
+    </message>
+    <message>
+        <source>Transformer layers of each pipeline chunk in order, PP × VPP numbers separated by commas; empty: as even as possible</source>
+        <translation>按顺序给出每个流水线块的 Transformer 层数，共 PP × VPP 个数，以逗号分隔；留空：尽量均分</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PlanLayoutView</name>
@@ -2811,14 +2927,45 @@ Network power: %2
 <context>
     <name>ts::gui::ScenarioForm</name>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="158"/>
-        <source>Change %1</source>
-        <translation>修改%1</translation>
-    </message>
-    <message>
         <location filename="../widgets/ScenarioForm.cpp" line="258"/>
         <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
         <translation>文件中未设置：取自预设或格式的默认值。</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>“%1” is not a number</source>
+        <translation>“%1”不是数字</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: give %2 to %3</source>
+        <translation>%1 超出范围：请填写 %2 到 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Reset %1 to its default</source>
+        <translation>将%1重置为默认值</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>Reset to the default: remove %1 from the file</source>
+        <translation>重置为默认值：从文件中删除 %1</translation>
     </message>
 </context>
 <context>
@@ -3668,21 +3815,6 @@ Network power: %2
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
-        <source>Tokens to train</source>
-        <translation>训练 token 总数</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
-        <source> B</source>
-        <translation> B（十亿）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
-        <source>Total training tokens, in billions</source>
-        <translation>训练 token 总数，单位十亿</translation>
-    </message>
-    <message>
         <location filename="../widgets/TrainingEditor.cpp" line="37"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
@@ -3721,6 +3853,340 @@ Network power: %2
         <location filename="../widgets/TrainingEditor.cpp" line="47"/>
         <source>How FP8 GEMM inputs are scaled (Megatron-LM --fp8-recipe; needs precision FP8)</source>
         <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>The scenario&apos;s name; empty: the headline derived from the model, the GPUs and the plan</source>
+        <translation>场景名称；留空：由模型、GPU 和方案生成的标题</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Tokens to train (billions)</source>
+        <translation>训练 token 数（十亿）</translation>
+    </message>
+    <message>
+        <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
+        <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioHeadline</name>
+    <message>
+        <source>Custom model (%1 layers)</source>
+        <translation>自定义模型（%1 层）</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>PP %1 × %2</source>
+        <translation>PP %1 × %2</translation>
+    </message>
+    <message>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 × %3 · %4</source>
+        <translation>%1，%2 × %3 · %4</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CostsEditor</name>
+    <message>
+        <source>%1 (assumed)</source>
+        <translation>%1（假定）</translation>
+    </message>
+    <message>
+        <source>Hourly grid CSV</source>
+        <translation>逐小时电网 CSV</translation>
+    </message>
+    <message>
+        <source>An hourly series of grid carbon intensity (and price): the run is placed on it hour by hour</source>
+        <translation>逐小时的电网碳强度（及电价）序列：训练按小时放在其上计算</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Ownership</source>
+        <translation>所有权</translation>
+    </message>
+    <message>
+        <source>Cloud (GPU-hours)</source>
+        <translation>云（按 GPU 小时）</translation>
+    </message>
+    <message>
+        <source>Owned (capital)</source>
+        <translation>自有（资本支出）</translation>
+    </message>
+    <message>
+        <source>GPU-hour price ($)</source>
+        <translation>GPU 小时价格（$）</translation>
+    </message>
+    <message>
+        <source>Cloud: what one GPU-hour costs</source>
+        <translation>云：一个 GPU 小时的价格</translation>
+    </message>
+    <message>
+        <source>Amortization (years)</source>
+        <translation>折旧年限（年）</translation>
+    </message>
+    <message>
+        <source>Owned: years over which the capital is spread</source>
+        <translation>自有：资本分摊的年数</translation>
+    </message>
+    <message>
+        <source>Node capital ($)</source>
+        <translation>节点资本（$）</translation>
+    </message>
+    <message>
+        <source>Owned: one server with its GPUs</source>
+        <translation>自有：一台带 GPU 的服务器</translation>
+    </message>
+    <message>
+        <source>Network capital ($)</source>
+        <translation>网络资本（$）</translation>
+    </message>
+    <message>
+        <source>Owned: the whole scale-out network</source>
+        <translation>自有：整个横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Site and grid</source>
+        <translation>站点与电网</translation>
+    </message>
+    <message>
+        <source>Electricity ($/kWh)</source>
+        <translation>电价（$/kWh）</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness: facility power ÷ IT power</source>
+        <translation>电能使用效率：设施功率 ÷ IT 功率</translation>
+    </message>
+    <message>
+        <source>Grid carbon (gCO₂/kWh)</source>
+        <translation>电网碳强度（gCO₂/kWh）</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <source>GPU idle power (W)</source>
+        <translation>GPU 空闲功率（W）</translation>
+    </message>
+    <message>
+        <source>GPU power computing</source>
+        <translation>GPU 计算时功率</translation>
+    </message>
+    <message>
+        <source>Fraction of the way from idle power to TDP while compute-bound</source>
+        <translation>计算受限时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <source>GPU power memory-bound</source>
+        <translation>GPU 访存受限时功率</translation>
+    </message>
+    <message>
+        <source>Fraction of the way from idle power to TDP while memory-bound</source>
+        <translation>访存受限时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <source>GPU power communicating</source>
+        <translation>GPU 通信时功率</translation>
+    </message>
+    <message>
+        <source>Fraction of the way from idle power to TDP while communicating</source>
+        <translation>通信时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <source>Host power per node (W)</source>
+        <translation>每节点主机功率（W）</translation>
+    </message>
+    <message>
+        <source>CPUs, memory, NVSwitch and fans: the node without its GPUs</source>
+        <translation>CPU、内存、NVSwitch 和风扇：不含 GPU 的节点</translation>
+    </message>
+    <message>
+        <source>Network power (W)</source>
+        <translation>网络功率（W）</translation>
+    </message>
+    <message>
+        <source>The whole scale-out network</source>
+        <translation>整个横向扩展网络</translation>
+    </message>
+    <message>
+        <source>Choose grid CSV…</source>
+        <translation>选择电网 CSV…</translation>
+    </message>
+    <message>
+        <source>Hourly Grid CSV</source>
+        <translation>逐小时电网 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Hourly grid CSV → %1</source>
+        <translation>逐小时电网 CSV → %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ExplainCard</name>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <source>PP send/receive</source>
+        <translation>PP 发送/接收</translation>
+    </message>
+    <message>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>DP gradient sync</source>
+        <translation>DP 梯度同步</translation>
+    </message>
+    <message>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <source>Offload transfers</source>
+        <translation>卸载传输</translation>
+    </message>
+    <message>
+        <source>tensor cores</source>
+        <translation>张量核心</translation>
+    </message>
+    <message>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <source>NVLink (scale-up)</source>
+        <translation>NVLink（纵向扩展）</translation>
+    </message>
+    <message>
+        <source>scale-out network</source>
+        <translation>横向扩展网络</translation>
+    </message>
+    <message>
+        <source>PCIe and host</source>
+        <translation>PCIe 与主机</translation>
+    </message>
+    <message>
+        <source>idle pipeline stages</source>
+        <translation>空闲的流水线阶段</translation>
+    </message>
+    <message>
+        <source>NVLink %1 → %2 GB/s</source>
+        <translation>NVLink %1 → %2 GB/s</translation>
+    </message>
+    <message>
+        <source>NICs %1 → %2 Gbit/s</source>
+        <translation>网卡 %1 → %2 Gbit/s</translation>
+    </message>
+    <message>
+        <source>Oversubscription %1:1 → %2:1</source>
+        <translation>超额订阅 %1:1 → %2:1</translation>
+    </message>
+    <message>
+        <source>DP %1 → %2 (GPUs with it)</source>
+        <translation>DP %1 → %2（GPU 数随之变化）</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>WHY THIS STEP TIME</source>
+        <translation>为什么是这个步时</translation>
+    </message>
+    <message>
+        <source>No estimate to explain</source>
+        <translation>没有可解释的估算</translation>
+    </message>
+    <message>
+        <source>Bound by %1 on %2: %3% of the step</source>
+        <translation>受限于%2上的%1：占步时的 %3%</translation>
+    </message>
+    <message>
+        <source>%1, %2 GB/s per GPU</source>
+        <translation>%1，每 GPU %2 GB/s</translation>
+    </message>
+    <message>
+        <source>%1: %2 hidden behind compute (%3)</source>
+        <translation>%1：%2 被计算掩盖（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3 exposed (%4)</source>
+        <translation>%1：%2，暴露 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Edits with the largest effect</source>
+        <translation>影响最大的修改</translation>
+    </message>
+    <message>
+        <source>%1: not a valid plan</source>
+        <translation>%1：不是有效的方案</translation>
+    </message>
+    <message>
+        <source>%1: step %2, peak memory %3%4</source>
+        <translation>%1：步时 %2，峰值显存 %3%4</translation>
+    </message>
+    <message>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <location filename="../../work/wt-app/widgets/ExplainCard.cpp" line="159"/>
+        <source>; under one leaf switch: oversubscription does not apply</source>
+        <translation>；位于同一叶交换机下：超额订阅不起作用</translation>
     </message>
 </context>
 </TS>

@@ -1,9 +1,12 @@
 #include "ClusterEditor.h"
 
 #include "EnumLabels.h"
+#include "PlanDegreeOptions.h"
 #include "ScenarioDocument.h"
 #include "ScenarioForm.h"
 
+#include "calibration/CalibrationProfile.h"
+#include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 
 #include <QDoubleValidator>
@@ -11,6 +14,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -26,12 +30,129 @@ std::vector<FieldChoice> clusterPresets() {
     return choices;
 }
 
-std::vector<FieldChoice> gpuPresets() {
+using Json = nlohmann::ordered_json;
+
+std::optional<bool> presetOfferAnswer; // tests answer the offer without a dialog
+
+// The keys of the GPU object (scenario format), with the resolved spec's figure for each.
+const char* const kGpuKeys[] = {"memory_gib", "hbm_gb_s",    "bf16_tflops",
+                                "fp8_tflops", "fp32_tflops", "tdp_w"};
+
+double gpuFigure(const GpuSpec& gpu, const std::string& key) {
+    if (key == "memory_gib")
+        return gpu.memoryGiB;
+    if (key == "hbm_gb_s")
+        return gpu.hbmGBps;
+    if (key == "bf16_tflops")
+        return gpu.bf16Tflops;
+    if (key == "fp8_tflops")
+        return gpu.fp8Tflops;
+    if (key == "fp32_tflops")
+        return gpu.fp32Tflops;
+    return gpu.tdpW;
+}
+
+// A custom GPU starts as a copy of the GPU in effect, so that it is valid from the start.
+Json customGpuFrom(const GpuSpec& gpu) {
+    Json object = Json::object();
+    object["name"] = gpu.name + " (custom)";
+    for (const char* key : kGpuKeys)
+        object[key] = gpuFigure(gpu, key);
+    return object;
+}
+
+bool gpuIsCustom(const ScenarioDocument& document) {
+    const auto gpu = document.explicitValue("/cluster/gpu");
+    return gpu && gpu->is_object();
+}
+
+std::vector<FieldChoice> gpuChoices(const ScenarioDocument& document) {
     std::vector<FieldChoice> choices;
     for (const auto& [id, gpu] : Catalog::builtIn().gpus())
         choices.push_back(
             {QString::fromStdString(gpu.spec.name), id, true, QString::fromStdString(gpu.notes)});
+    const auto written = document.explicitValue("/cluster/gpu");
+    if (written && written->is_object())
+        choices.push_back({ClusterEditor::tr("Custom: %1")
+                               .arg(QString::fromStdString(written->value("name", std::string()))),
+                           *written});
+    else
+        choices.push_back({ClusterEditor::tr("Custom GPU (figures below)…"), Json{{"custom", true}},
+                           true,
+                           ClusterEditor::tr("A GPU of your own: starts as a copy of the GPU in "
+                                             "use; edit its figures under Custom GPU")});
     return choices;
+}
+
+// The cluster preset built around `gpuId` ("a100-sxm-80gb" -> "dgx-a100"), if any.
+const ClusterPreset* presetForGpu(const std::string& gpuId) {
+    for (const auto& [id, preset] : Catalog::builtIn().clusters())
+        if (preset.gpuId == gpuId)
+            return &preset;
+    return nullptr;
+}
+
+// Another GPU: the cluster preset made for it (its NVLink, network and host figures) is
+// offered in place of the current preset's, which were measured for another system.
+std::vector<ScenarioValueChange> gpuChanges(ClusterEditor* editor, ScenarioDocument* document,
+                                            const Json& value) {
+    const auto& r = document->lastResolved();
+    if (value.is_object() && value.contains("custom"))
+        return r ? changeCreatingObjects(*document, "/cluster/gpu", customGpuFrom(r->cluster.gpu))
+                 : std::vector<ScenarioValueChange>{};
+    std::vector<ScenarioValueChange> changes{{"/cluster/gpu", value}};
+    const auto current = document->effectiveValue("/cluster/preset");
+    const ClusterPreset* match =
+        value.is_string() ? presetForGpu(value.get<std::string>()) : nullptr;
+    if (!match || (current && *current == match->id))
+        return changes;
+    const auto& presets = Catalog::builtIn().clusters();
+    const auto old =
+        current && current->is_string() ? presets.find(current->get<std::string>()) : presets.end();
+    const QString oldName = old != presets.end() ? QString::fromStdString(old->second.name)
+                                                 : ClusterEditor::tr("the current cluster");
+    bool usePreset = false;
+    if (presetOfferAnswer) {
+        usePreset = *presetOfferAnswer;
+    } else {
+        const QString matchName = QString::fromStdString(match->name);
+        usePreset = QMessageBox::question(
+                        editor, ClusterEditor::tr("Matching cluster preset"),
+                        ClusterEditor::tr("%1 is built for this GPU. Use its NVLink, network and "
+                                          "host figures instead of those of %2?")
+                            .arg(matchName, oldName),
+                        QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+    }
+    if (!usePreset)
+        return changes;
+    return {{"/cluster/preset", match->id},           {"/cluster/gpu", std::nullopt},
+            {"/cluster/gpus_per_node", std::nullopt}, {"/cluster/scale_up", std::nullopt},
+            {"/cluster/scale_out", std::nullopt},     {"/cluster/host", std::nullopt}};
+}
+
+// The calibration profiles a scenario can select, with "none" (the default efficiencies).
+std::vector<FieldChoice> calibrationChoices() {
+    std::vector<FieldChoice> choices{{ClusterEditor::tr("None (default efficiencies)"), nullptr}};
+    for (const auto& [id, profile] : CalibrationRegistry::standard().profiles())
+        choices.push_back({QString::fromStdString(profile->name.empty() ? id : profile->name), id,
+                           true, QString::fromStdString(profile->notes)});
+    return choices;
+}
+
+// One figure of a custom GPU; while the GPU is a catalog part it shows that part's figure.
+FieldSpec customGpuField(ScenarioDocument* document, const char* key, QString label, QString suffix,
+                         int decimals) {
+    const std::string pointer = std::string("/cluster/gpu/") + key;
+    FieldSpec f = realField(pointer, std::move(label), 0, 1e7, decimals, std::move(suffix));
+    f.resettable = false; // the GPU object needs each of its figures
+    f.shownValue = [document, pointer, key = std::string(key)]() -> std::optional<Json> {
+        if (gpuIsCustom(*document))
+            return document->explicitValue(pointer);
+        const auto& r = document->lastResolved();
+        return r ? std::optional<Json>(gpuFigure(r->cluster.gpu, key)) : std::nullopt;
+    };
+    f.enabledWhen = [document] { return gpuIsCustom(*document); };
+    return f;
 }
 
 // The cluster.host keys (scenario format) that bound ZeRO-Offload / ZeRO-Infinity.
@@ -69,6 +190,10 @@ QString numberText(const nlohmann::ordered_json& value) {
 
 } // namespace
 
+void ClusterEditor::setPresetOfferAnswer(std::optional<bool> answer) {
+    presetOfferAnswer = answer;
+}
+
 ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
     : QWidget(parent), document_(document) {
     form_ = new ScenarioForm(document, [this] {
@@ -83,11 +208,25 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
                                                     {"/cluster/scale_out", std::nullopt},
                                                     {"/cluster/host", std::nullopt}};
         };
+        FieldSpec gpu = choiceField("/cluster/gpu", tr("GPU"), {});
+        gpu.dynamicChoices = [this] { return gpuChoices(*document_); };
+        gpu.changes = [this](const Json& value) { return gpuChanges(this, document_, value); };
+        FieldSpec gpus = required(integerField("/cluster/num_gpus", tr("GPUs"), 1, 1e7));
+        gpus.changes = [this](const Json& value) {
+            return PlanDegreeOptions::changesForGpuCount(*document_, value.get<std::int64_t>());
+        };
+        FieldSpec gpuName = textField("/cluster/gpu/name", tr("Name"));
+        gpuName.resettable = false;
+        gpuName.enabledWhen = [this] { return gpuIsCustom(*document_); };
+        gpuName.placeholder = [this] {
+            const auto& r = document_->lastResolved();
+            return r ? QString::fromStdString(r->cluster.gpu.name) : QString();
+        };
         return std::vector<FieldSpec>{
             sectionField(tr("System")),
             preset,
-            choiceField("/cluster/gpu", tr("GPU"), gpuPresets()),
-            integerField("/cluster/num_gpus", tr("GPUs"), 1, 1e7),
+            gpu,
+            gpus,
             integerField("/cluster/gpus_per_node", tr("GPUs per node"), 1, 1024),
             sectionField(tr("Scale-up (NVLink) domain")),
             integerField("/cluster/scale_up/domain_gpus", tr("GPUs per domain"), 1, 1e5),
@@ -102,6 +241,18 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
             realField("/cluster/scale_out/oversubscription", tr("Oversubscription"), 1, 64, 2,
                       tr(" : 1")),
             realField("/cluster/scale_out/latency_us", tr("Latency"), 0, 1e5, 2, tr(" µs")),
+            sectionField(tr("Calibration")),
+            choiceField("/calibration", tr("Calibration profile"), calibrationChoices(),
+                        tr("Measured efficiencies that replace the estimator's defaults "
+                           "(trainscape-cli calibrate list)")),
+            sectionField(tr("Custom GPU")),
+            gpuName,
+            customGpuField(document_, "memory_gib", tr("Memory"), tr(" GiB"), 0),
+            customGpuField(document_, "hbm_gb_s", tr("HBM bandwidth"), tr(" GB/s"), 0),
+            customGpuField(document_, "bf16_tflops", tr("BF16 dense"), tr(" TFLOP/s"), 0),
+            customGpuField(document_, "fp8_tflops", tr("FP8 dense"), tr(" TFLOP/s"), 0),
+            customGpuField(document_, "fp32_tflops", tr("FP32"), tr(" TFLOP/s"), 1),
+            customGpuField(document_, "tdp_w", tr("Power limit (TDP)"), tr(" W"), 0),
         };
     });
     auto* layout = new QVBoxLayout(this);

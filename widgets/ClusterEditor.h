@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ public:
     ScenarioForm* form() const { return form_; }
     // The editor of one cluster.host key ("/cluster/host/pcie_gb_s"), or null.
     QLineEdit* hostField(const std::string& pointer) const;
+    // Choosing a GPU offers the cluster preset built for it (A100 -> DGX A100); tests give
+    // the answer here instead of in a dialog (nullopt: ask).
+    static void setPresetOfferAnswer(std::optional<bool> answer);
 
 protected:
     void changeEvent(QEvent* event) override;

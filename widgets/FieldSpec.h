@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,10 +35,14 @@ struct FieldSpec {
         Real,    // QDoubleSpinBox; shown divided by `scale`
         Choice,  // QComboBox of `choices`
         Flag,    // QCheckBox
+        Number,  // QLineEdit: empty = the key is not in the file (its default shows as
+                 // placeholder); shown divided by `scale`
+        Text,    // QLineEdit: a string; empty = the key is not in the file
     };
     Kind kind = Kind::Integer;
     std::string pointer;
     QString label;
+    QString shortLabel; // in the undo history ("TP 8 → 4"); empty: `label`
     QString toolTip;
     double minimum = 0;
     double maximum = 1e9;
@@ -45,11 +50,24 @@ struct FieldSpec {
     double scale = 1; // Real: the value shown is value / scale (tokens in billions)
     QString suffix;
     bool readOnly = false; // computed by the resolver (dp), shown but not edited
+    // A reset button while the file sets the key: removing it brings back the preset's or
+    // the format's default. False for the keys the format requires.
+    bool resettable = true;
+    // Integer/Real/Flag: editable while no value is in effect (the key is written with the
+    // objects around it). False where the key cannot be written alone (a dense model's
+    // MoE keys); such a field is disabled and shows no value. Number and Text always are.
+    bool settable = false;
+    // Number/Text: shown while the file leaves the key out; null: the value in effect, else
+    // "not set".
+    std::function<QString()> placeholder;
     std::vector<FieldChoice> choices;
     // Computed again on every change (valid degrees depend on the model and cluster).
     std::function<std::vector<FieldChoice>()> dynamicChoices;
     // The edit for a new value; default: set `pointer` to it.
     std::function<std::vector<ScenarioValueChange>(const nlohmann::ordered_json&)> changes;
+    // The value shown, when it is not the key's value in effect (dp: derived from the GPU
+    // count and the degrees as they now stand, even while the scenario has errors).
+    std::function<std::optional<nlohmann::ordered_json>()> shownValue;
     // Whether the field can be edited now (cp_comm needs cp > 1); null: whenever it has a value.
     std::function<bool()> enabledWhen;
 };
@@ -73,6 +91,27 @@ inline std::vector<ScenarioValueChange> changeCreatingObjects(const ScenarioDocu
         at = at.parent_pointer();
     }
     return {{at.to_string(), std::move(written)}};
+}
+
+// The edit that removes `pointer` from the file, together with the objects around it that
+// would be left empty (the inverse of changeCreatingObjects), so that setting a key and
+// resetting it leaves the file as it was. A required section ("/model") always stays.
+inline std::vector<ScenarioValueChange> changeRemovingKey(const ScenarioDocument& document,
+                                                          const std::string& pointer) {
+    using Json = nlohmann::ordered_json;
+    if (!document.explicitValue(pointer))
+        return {};
+    Json::json_pointer at(pointer);
+    while (!at.parent_pointer().empty()) {
+        const Json::json_pointer parent = at.parent_pointer();
+        const std::string name = parent.to_string();
+        const bool required = name == "/model" || name == "/cluster" || name == "/training";
+        const std::optional<Json> object = document.explicitValue(name);
+        if (required || !object || !object->is_object() || object->size() != 1)
+            break;
+        at = parent;
+    }
+    return {{at.to_string(), std::nullopt}};
 }
 
 inline FieldSpec sectionField(QString label) {
@@ -121,6 +160,39 @@ inline FieldSpec flagField(std::string pointer, QString label, QString toolTip =
     f.pointer = std::move(pointer);
     f.label = std::move(label);
     f.toolTip = std::move(toolTip);
+    return f;
+}
+
+// A number the file may leave out (tokens, prices): typed, it is written; cleared, it goes.
+inline FieldSpec numberField(std::string pointer, QString label, double minimum, double maximum,
+                             QString toolTip = {}, double scale = 1) {
+    FieldSpec f = integerField(std::move(pointer), std::move(label), minimum, maximum, {},
+                               std::move(toolTip));
+    f.kind = FieldSpec::Kind::Number;
+    f.scale = scale;
+    f.settable = true;
+    return f;
+}
+
+inline FieldSpec textField(std::string pointer, QString label, QString toolTip = {}) {
+    FieldSpec f;
+    f.kind = FieldSpec::Kind::Text;
+    f.pointer = std::move(pointer);
+    f.label = std::move(label);
+    f.toolTip = std::move(toolTip);
+    f.settable = true;
+    return f;
+}
+
+// A key the format requires: no reset.
+inline FieldSpec required(FieldSpec f) {
+    f.resettable = false;
+    return f;
+}
+
+// A key that can be set while nothing is in effect (no preset value, no default).
+inline FieldSpec settable(FieldSpec f) {
+    f.settable = true;
     return f;
 }
 

@@ -20,13 +20,13 @@ public:
     // Replaces the model by the architecture of a config.json. Returns false, with the
     // reason in `error`, when the file cannot be read as one.
     bool importHuggingFaceConfig(const QString& path, QString* error = nullptr);
+    // Asks for a config.json and imports it (Model ▸ Import Hugging Face config.json…).
+    void importFromDialog();
 
 protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void importFromDialog();
-
     ScenarioDocument* document_;
     ScenarioForm* form_;
     QPushButton* importButton_;

@@ -5,6 +5,8 @@
 #include "ScenarioDocument.h"
 #include "ScenarioForm.h"
 
+#include <QRegularExpression>
+#include <QStringList>
 #include <QVBoxLayout>
 
 namespace ts::gui {
@@ -14,6 +16,7 @@ namespace {
 FieldSpec degreeField(ScenarioDocument* document, const std::string& key, QString label,
                       QString toolTip) {
     FieldSpec f = choiceField("/parallelism/" + key, std::move(label), {}, std::move(toolTip));
+    f.shortLabel = QString::fromStdString(key).toUpper();
     f.dynamicChoices = [document, key] {
         std::vector<FieldChoice> choices;
         for (const DegreeOption& option : PlanDegreeOptions::options(*document, key))
@@ -57,6 +60,40 @@ FieldSpec dpShardField(ScenarioDocument* document) {
     return f;
 }
 
+// Transformer layers per pipeline chunk, typed as "20, 20, 20, 20" (pp x vpp whole numbers
+// summing to model.layers); empty: as even as possible. The reader and the resolver check
+// the list and name what is wrong.
+FieldSpec pipelineLayersField(ScenarioDocument* document) {
+    FieldSpec f = textField("/parallelism/pipeline_layers", PlanEditor::tr("Layers per chunk"),
+                            PlanEditor::tr("Transformer layers of each pipeline chunk in order, "
+                                           "PP × VPP numbers separated by commas; empty: as "
+                                           "even as possible"));
+    f.placeholder = [document] {
+        const auto& r = document->lastResolved();
+        QStringList parts;
+        if (r)
+            for (int layers : r->parallel.pipelineLayers)
+                parts << QString::number(layers);
+        return parts.join(QStringLiteral(", "));
+    };
+    f.changes = [document](const nlohmann::ordered_json& value) {
+        nlohmann::ordered_json layers = nlohmann::ordered_json::array();
+        const QStringList parts =
+            QString::fromStdString(value.get<std::string>())
+                .split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+        for (const QString& part : parts) {
+            bool ok = false;
+            const int n = part.toInt(&ok);
+            if (!ok) // the reader names the field and what would be right
+                layers.push_back(part.toStdString());
+            else
+                layers.push_back(n);
+        }
+        return changeCreatingObjects(*document, "/parallelism/pipeline_layers", layers);
+    };
+    return f;
+}
+
 } // namespace
 
 PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(parent) {
@@ -64,6 +101,12 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
         FieldSpec dp = integerField("/parallelism/dp", tr("Data parallel (DP)"), 1, 1e7, {},
                                     tr("GPUs ÷ (TP × PP × CP): follows the other degrees"));
         dp.readOnly = true;
+        dp.resettable = false;
+        dp.shownValue = [document]() -> std::optional<nlohmann::ordered_json> {
+            if (const auto d = PlanDegreeOptions::derivedDp(*document))
+                return nlohmann::ordered_json(*d);
+            return std::nullopt;
+        };
         // Megatron-LM --cp-comm-type; only meaningful with context parallelism.
         FieldSpec cpComm = withinObjects(
             document,
@@ -89,6 +132,7 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                         tr("Splits the experts of a mixture-of-experts model")),
             dp,
             dpShardField(document),
+            pipelineLayersField(document),
             sectionField(tr("Memory")),
             flagField("/parallelism/sequence_parallel", tr("Sequence parallel"),
                       tr("Shards the activations between TP regions (Korthikanti et al. 2022)")),

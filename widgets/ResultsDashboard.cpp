@@ -1,6 +1,7 @@
 #include "ResultsDashboard.h"
 
 #include "CommunicationChart.h"
+#include "ExplainCard.h"
 #include "MemoryChart.h"
 #include "PowerChart.h"
 #include "RunCostCards.h"
@@ -14,8 +15,9 @@
 namespace ts::gui {
 
 ResultsDashboard::ResultsDashboard(QWidget* parent)
-    : QWidget(parent), runCostCards_(new RunCostCards(this)), memory_(new MemoryChart(this)),
-      stepTime_(new StepTimeChart(this)), timeline_(new TimelineChart(this)),
+    : QWidget(parent), runCostCards_(new RunCostCards(this)), explain_(new ExplainCard(this)),
+      memory_(new MemoryChart(this)), stepTime_(new StepTimeChart(this)),
+      timeline_(new TimelineChart(this)),
       byDimension_(new CommunicationChart(CommunicationChart::View::ByDimension, this)),
       byLink_(new CommunicationChart(CommunicationChart::View::ByLinkClass, this)),
       power_(new PowerChart(this)) {
@@ -23,6 +25,7 @@ ResultsDashboard::ResultsDashboard(QWidget* parent)
     layout->setContentsMargins(0, 8, 0, 0);
     layout->setSpacing(10);
     layout->addWidget(runCostCards_);
+    layout->addWidget(explain_);
     auto* grid = new QGridLayout;
     grid->setSpacing(12);
     grid->addWidget(memory_, 0, 0);
@@ -55,6 +58,10 @@ void ResultsDashboard::setEstimate(const Estimate* estimate, const ResolvedScena
     runCostCards_->setEstimate(estimate);
     for (EstimateChart* chart : charts())
         chart->setEstimate(estimate, scenario, reason);
+}
+
+void ResultsDashboard::setExplanation(const Explanation* explanation, const QString& reason) {
+    explain_->setExplanation(explanation, reason);
 }
 
 std::vector<EstimateChart*> ResultsDashboard::charts() const {

@@ -2,9 +2,11 @@
 // The results dashboard: the run's totals (RunCostCards) over the charts of one estimate —
 // memory per stage against capacity, the step-time breakdown, communication by dimension
 // and by link class, the pipeline schedule as a Gantt chart, and the facility's power over
-// the step with the step's energy by consumer.
+// the step with the step's energy by consumer; and "why": what bounds the step and which
+// edits would change it most (ExplainCard).
 
 #include "estimate/Estimate.h"
+#include "estimate/Explain.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <QWidget>
@@ -15,6 +17,7 @@ namespace ts::gui {
 
 class CommunicationChart;
 class EstimateChart;
+class ExplainCard;
 class MemoryChart;
 class PowerChart;
 class RunCostCards;
@@ -30,7 +33,11 @@ public:
     void setEstimate(const Estimate* estimate, const ResolvedScenario* scenario,
                      const QString& reason = {});
 
+    // Why the step is what it is; nullptr while there is none (for `reason`).
+    void setExplanation(const Explanation* explanation, const QString& reason = {});
+
     RunCostCards* runCostCards() const { return runCostCards_; }
+    ExplainCard* explainCard() const { return explain_; }
     MemoryChart* memoryChart() const { return memory_; }
     StepTimeChart* stepTimeChart() const { return stepTime_; }
     TimelineChart* timelineChart() const { return timeline_; }
@@ -41,6 +48,7 @@ public:
 
 private:
     RunCostCards* runCostCards_;
+    ExplainCard* explain_;
     MemoryChart* memory_;
     StepTimeChart* stepTime_;
     TimelineChart* timeline_;

@@ -3,6 +3,8 @@
 // italics when it comes from a preset or a default rather than the file), sends every
 // edit to the document as an undo command, and turns red, with core's message as its
 // tooltip, when the resolver reports an error at the row's JSON pointer or below it.
+// Every optional key can be set (a field with no value in effect stays editable when its
+// spec says so) and reset: a reset button beside a key the file sets removes it again.
 
 #include "FieldSpec.h"
 
@@ -11,9 +13,11 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+class QAbstractButton;
 class QFormLayout;
 class QLabel;
 
@@ -31,6 +35,11 @@ public:
     bool isFieldInvalid(const std::string& pointer) const;
     QString fieldError(const std::string& pointer) const;
     bool isFieldInherited(const std::string& pointer) const;
+    // The button that removes the key from the file (hidden while the file leaves it out).
+    QAbstractButton* resetButton(const std::string& pointer) const;
+    // The text one value has in this form ("8", "Selective", "1.5 B"); "default" for none.
+    QString valueText(const std::string& pointer,
+                      const std::optional<nlohmann::ordered_json>& value) const;
 
     // Shows every value in effect and its validity again.
     void refresh();
@@ -46,13 +55,18 @@ private:
         FieldSpec spec;
         QLabel* label = nullptr;
         QWidget* editor = nullptr;
+        QAbstractButton* reset = nullptr;
         QString refusal; // the reader's refusal of the last edit, until the next change
     };
 
     void rebuild();
     void retranslate();
     QWidget* createEditor(Row& row);
-    void commit(const std::string& pointer, const nlohmann::ordered_json& value);
+    QWidget* createLineEditor(Row& row);
+    QWidget* withResetButton(Row& row);
+    void commit(const std::string& pointer, const std::optional<nlohmann::ordered_json>& value);
+    void commitText(const std::string& pointer, const QString& text);
+    void showLineValue(Row& row, const std::optional<nlohmann::ordered_json>& value);
     void showValue(Row& row);
     void showValidity(Row& row);
     Row* rowFor(const std::string& pointer);

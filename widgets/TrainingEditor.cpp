@@ -3,6 +3,7 @@
 #include "EnumLabels.h"
 #include "ScenarioDocument.h"
 #include "ScenarioForm.h"
+#include "ScenarioHeadline.h"
 
 #include <QVBoxLayout>
 
@@ -54,11 +55,23 @@ FieldSpec fp8RecipeField(ScenarioDocument* document) {
 
 TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QWidget(parent) {
     form_ = new ScenarioForm(document, [this, document] {
+        FieldSpec name = textField("/name", tr("Name"),
+                                   tr("The scenario's name; empty: the headline derived from "
+                                      "the model, the GPUs and the plan"));
+        name.placeholder = [document] {
+            const auto& r = document->lastResolved();
+            return r ? ScenarioHeadline::of(*r) : QString();
+        };
         return std::vector<FieldSpec>{
+            sectionField(tr("Scenario")),
+            name,
             sectionField(tr("Batch")),
-            integerField("/training/seq_len", tr("Sequence length"), 1, 4194304, tr(" tokens")),
-            integerField("/training/global_batch", tr("Global batch"), 1, 1e8, tr(" sequences"),
-                         tr("Sequences per optimizer step, over all data-parallel ranks")),
+            required(integerField("/training/seq_len", tr("Sequence length"), 1, 4194304,
+                                  tr(" tokens"))),
+            required(integerField("/training/global_batch", tr("Global batch"), 1, 1e8,
+                                  tr(" sequences"),
+                                  tr("Sequences per optimizer step, over all data-parallel "
+                                     "ranks"))),
             integerField("/training/micro_batch", tr("Micro-batch"), 1, 4096, tr(" sequences"),
                          tr("Sequences per forward/backward pass on one pipeline")),
             sectionField(tr("Numerics")),
@@ -66,12 +79,11 @@ TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QW
             fp8RecipeField(document),
             choiceField("/training/optimizer", tr("Optimizer"), EnumLabels::optimizer()),
             sectionField(tr("Run")),
-            [this] {
-                FieldSpec tokens = realField("/training/tokens", tr("Tokens to train"), 0, 1e16, 1,
-                                             tr(" B"), tr("Total training tokens, in billions"));
-                tokens.scale = 1e9;
-                return tokens;
-            }(),
+            // Not in the file: the run's days, cost, energy and CO2 are not computed.
+            numberField("/training/tokens", tr("Tokens to train (billions)"), 1, 1e16,
+                        tr("Total training tokens, in billions (15000 = 15T, as Llama 3). The "
+                           "run's days, cost, energy and CO₂ need it."),
+                        1e9),
         };
     });
     auto* layout = new QVBoxLayout(this);

@@ -29,5 +29,7 @@ void addNetworkCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCalibrateCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addExportCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addImportCommand(CLI::App& app, Options& options, CommandRunner& run);
 
 } // namespace ts::cli

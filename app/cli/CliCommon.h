@@ -4,6 +4,7 @@
 #include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
 #include "common/Diagnostics.h"
+#include "export/Exporter.h"
 #include "scenario/ResolvedScenario.h"
 
 #include <optional>
@@ -55,5 +56,24 @@ int runNetwork(const Options& options);
 int runCalibrateList(const Options& options);
 int runCalibrateImportNccl(const Options& options);
 int runCalibrateImportGemm(const Options& options);
+
+// export FILE --target T --out DIR (ExportCommand.cpp).
+struct ExportRequest {
+    std::string file;
+    std::string target;
+    std::string outDir;
+    ExportOptions exportOptions;
+};
+int runExportRequest(const Options& options, const ExportRequest& request);
+
+// import FILE --from megatron|deepspeed|torchtitan [--hf-config FILE] (ImportCommand.cpp).
+struct ImportRequest {
+    std::string file;
+    std::string from;
+    std::string hfConfig;
+    std::optional<std::int64_t> seqLen; // --seq-len, for a DeepSpeed config
+    std::optional<std::string> cluster; // --cluster PRESET
+};
+int runImportRequest(const Options& options, const ImportRequest& request);
 
 } // namespace ts::cli

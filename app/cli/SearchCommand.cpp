@@ -22,7 +22,23 @@ struct SearchArgs {
     std::optional<double> deadlineDays;
     std::optional<double> budgetUsd;
     bool pareto = false;
+    bool rankCurrent = false;
 };
+
+nlohmann::ordered_json currentJson(const SearchResult& r) {
+    const CurrentPlanRank& c = *r.current;
+    nlohmann::ordered_json j;
+    j["rank"] = c.better + 1;
+    j["better_plans"] = c.better;
+    j["uncertain_plans"] = c.uncertain;
+    j["of"] = r.plansFitting;
+    j["objective"] = c.objective;
+    j["step_s"] = c.estimate.stepSeconds;
+    j["fits"] = c.estimate.peakBytes <= c.estimate.capacityBytes;
+    if (!r.plans.empty())
+        j["best_step_s"] = r.plans.front().estimate.stepSeconds;
+    return j;
+}
 
 nlohmann::ordered_json plansJson(const std::vector<SearchedPlan>& plans,
                                  const ScenarioInputs& inputs, bool& ok) {
@@ -61,6 +77,11 @@ void printText(const SearchResult& r, SearchObjective objective) {
     }
     if (r.plans.empty())
         std::printf("no plan fits the constraints\n");
+    if (r.current)
+        std::printf("the scenario's own plan: %.3f s/step, rank %s of %s (%s uncertain)\n",
+                    r.current->estimate.stepSeconds, withThousands(r.current->better + 1).c_str(),
+                    withThousands(r.plansFitting).c_str(),
+                    withThousands(r.current->uncertain).c_str());
 }
 
 int runSearch(const Options& options, const SearchArgs& args) {
@@ -85,6 +106,7 @@ int runSearch(const Options& options, const SearchArgs& args) {
     so.topK = args.top;
     so.threads = args.threads;
     so.pareto = args.pareto;
+    so.rankCurrentPlan = args.rankCurrent;
     so.constraints.memoryHeadroom = args.headroom;
     so.constraints.deadlineDays = args.deadlineDays;
     so.constraints.budgetUsd = args.budgetUsd;
@@ -112,6 +134,8 @@ int runSearch(const Options& options, const SearchArgs& args) {
     out["full_estimates"] = result->fullEstimates;
     out["seconds"] = result->seconds;
     out["plans"] = plansJson(result->plans, *inputs, ok);
+    if (result->current)
+        out["current_plan"] = currentJson(*result);
     if (args.pareto) {
         nlohmann::ordered_json fronts = nlohmann::ordered_json::object();
         for (const ParetoFront& f : result->fronts)
@@ -149,6 +173,8 @@ void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run) {
     sub->add_option("--budget-usd", args->budgetUsd, "Only plans whose run costs at most this");
     sub->add_flag("--pareto", args->pareto,
                   "Also print the Pareto fronts of time against cost, energy and peak memory");
+    sub->add_flag("--rank-current", args->rankCurrent,
+                  "Also rank the scenario's own plan among the space's (full estimates)");
     setRunner(sub, run, [&options, args] { return runSearch(options, *args); });
 }
 

@@ -78,6 +78,8 @@ int main(int argc, char** argv) {
     addCalibrateCommand(app, options, run);
     addSearchCommand(app, options, run);
     addCapacityCommand(app, options, run);
+    addExportCommand(app, options, run);
+    addImportCommand(app, options, run);
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) { // --help, --version

@@ -40,7 +40,8 @@ struct ChunkWork {
     double l = 0;  // transformer layers
     double md = 1; // micro-batches per step
     bool first = false, last = false;
-    LayerCost chunkLayer;
+    const LayerCost* chunkLayer = nullptr; // the layer's, or `blended` (MoE / MLA chunks)
+    LayerCost blended;
     double chunkTpF = 0, chunkTpB = 0;
     StageParts f, b;
 };
@@ -55,7 +56,7 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, CommAccount&
                    ? std::min(1.0, double(*plan.recomputeLayers) / stageLayers)
                    : 1.0)
             : 0.0;
-    const LayerCost& chunkLayer = w.chunkLayer;
+    const LayerCost& chunkLayer = *w.chunkLayer;
     const double l = w.l, md = w.md;
     StageParts& f = w.f;
     StageParts& b = w.b;
@@ -232,15 +233,16 @@ StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
             w.idx = static_cast<std::size_t>(s) * vpp + c;
             w.l = layout.layersOf(s, c);
             w.md = md;
-            w.chunkLayer = lc.layer;
+            w.chunkLayer = &lc.layer;
             w.chunkTpF = layerTpF;
             w.chunkTpB = layerTpB;
             if (lc.sparse && w.l > 0) {
                 const double lMoe = params.chunkMoeLayers[w.idx];
-                w.chunkLayer =
+                w.blended =
                     blendLayerCosts(lc.denseLayer, (w.l - lMoe) / w.l, lc.moeLayer, lMoe / w.l);
-                w.chunkTpF = tpExposed(ctx, w.chunkLayer.tpForward, w.chunkLayer.forward);
-                w.chunkTpB = tpExposed(ctx, w.chunkLayer.tpBackward, w.chunkLayer.backward);
+                w.chunkLayer = &w.blended;
+                w.chunkTpF = tpExposed(ctx, w.blended.tpForward, w.blended.forward);
+                w.chunkTpB = tpExposed(ctx, w.blended.tpBackward, w.blended.backward);
             }
             const int k = ctx.modelIndex(s, c);
             w.first = k == 0;
@@ -260,8 +262,8 @@ StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
             out.bwd[w.idx] = w.b.total();
             // Zero bubble: the weight-gradient GEMMs, about half of the backward GEMM time
             // (one of its two GEMMs per linear layer; Qi et al. 2024 sec. 2).
-            out.wgrad[w.idx] =
-                0.5 * (w.l * w.chunkLayer.backward.gemm + (w.last ? lc.output.backward.gemm : 0.0));
+            out.wgrad[w.idx] = 0.5 * (w.l * w.chunkLayer->backward.gemm +
+                                      (w.last ? lc.output.backward.gemm : 0.0));
             out.stageFwd[s] += out.fwd[w.idx];
             out.stageBwd[s] += out.bwd[w.idx];
             addToStage(w.f, w.b, md, out.parts[s]);

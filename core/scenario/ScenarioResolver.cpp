@@ -393,6 +393,13 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     if (p.sequenceParallel && p.tp == 1)
         diags.warning("/parallelism/sequence_parallel",
                       "has no effect with tp = 1 (Megatron-LM turns it off)");
+    // DeepSpeed's PipelineEngine asserts zero stage < 2 (deepspeed/runtime/pipe/engine.py);
+    // Megatron-LM's FSDP does not run with a pipeline either. torchtitan composes FSDP and PP.
+    if (p.zero >= 3 && p.pp > 1)
+        diags.warning("/parallelism/zero",
+                      "ZeRO-3 with pp = " + std::to_string(p.pp) +
+                          ": Megatron-LM and DeepSpeed refuse it (DeepSpeed's pipeline engine "
+                          "takes ZeRO 0 or 1); torchtitan runs FSDP with pipeline parallelism");
 
     // Batch.
     if (training.microBatch > training.globalBatch)

@@ -9,7 +9,7 @@ namespace ts {
 
 PlanEvaluator::PlanEvaluator(const ResolvedScenario& base, const EstimatorSettings& settings,
                              const EstimateCollectives& collectives)
-    : sc_(base), settings_(settings), collectives_(collectives) {
+    : sc_(base), settings_(settings), collectives_(collectives.active()) {
     settings_.recordTimeline = false;
 }
 
@@ -21,6 +21,7 @@ const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
         k.sequenceParallel != key.sequenceParallel || k.microBatch != key.microBatch) {
         layerCosts_ = computeLayerCosts(ctx);
         layerKey_ = key;
+        stageCosts_.reset();
     }
     return *layerCosts_;
 }
@@ -60,7 +61,7 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     Diagnostics diags;
     if (!checkPlanSupported(sc_, diags))
         return false;
-    const EstimateContext ctx(sc_, settings_, collectives_.active());
+    const EstimateContext ctx(sc_, settings_, collectives_);
     const LayerCosts& lc = layerCosts(ctx);
     const StageParams params = computeStageParams(ctx, lc);
     out = PlanBound{};
@@ -70,7 +71,19 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)
         return true; // pruned before any timing
-    StageCosts costs = computeStageCosts(ctx, lc, params);
+    PlanChoice key = plan;
+    if (plan.zero < 3 && !anyOffload(plan.offload)) {
+        key.zero = 0;
+        key.dpShard = 0;
+    }
+    if (!stageCosts_ || !(key == stageKey_)) {
+        stageCosts_ = computeStageCosts(ctx, lc, params);
+        stageComm_ = stageCosts_->stageComm;
+        stageKey_ = key;
+    } else {
+        stageCosts_->stageComm = stageComm_;
+    }
+    StageCosts& costs = *stageCosts_;
     const StepTail tail = computeStepTail(ctx, params, costs);
     std::vector<double> busy, end;
     boundStageTimes(ctx, costs, tail, busy, end);

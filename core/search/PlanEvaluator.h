@@ -13,6 +13,7 @@
 // of an exhaustive run.
 
 #include "estimate/EstimateStages.h"
+#include "search/MemoCollectiveCost.h"
 #include "search/SearchSpace.h"
 
 #include <optional>
@@ -41,9 +42,14 @@ private:
     const LayerCosts& layerCosts(const EstimateContext& ctx);
     ResolvedScenario sc_;
     EstimatorSettings settings_;
-    const EstimateCollectives& collectives_;
+    MemoCollectiveCost collectives_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
+    // The last plan's stage costs; below ZeRO 3 and without offload they do not depend on
+    // zero or dp_shard, the fields the enumeration varies fastest (SearchSpace.cpp).
+    std::optional<StageCosts> stageCosts_;
+    std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
+    PlanChoice stageKey_;
 };
 
 // The bound's per-stage busy and end seconds (PlanEvaluator uses it; tests check it).

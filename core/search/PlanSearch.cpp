@@ -15,6 +15,9 @@ namespace ts {
 
 namespace {
 
+// Full estimates spent on ranking the scenario's own plan, at most.
+constexpr std::int64_t kMaxRankingEstimates = 200000;
+
 // The plans of one layer-cost group, as one worker thread evaluated them.
 struct GroupResult {
     std::vector<PlanPoint> points; // timed and within the memory headroom and bounds
@@ -171,6 +174,16 @@ std::optional<SearchResult> searchPlans(const ResolvedScenario& sc,
     result.plans = rankTopPlans(points, options.topK, full);
     if (options.pareto && !result.cancelled)
         result.fronts = paretoFronts(points, full);
+    if (options.rankCurrentPlan && !result.cancelled) {
+        Diagnostics supported;
+        if (checkPlanSupported(sc, supported)) {
+            EstimatorSettings quiet = settings;
+            quiet.recordTimeline = false;
+            const Estimate own = estimateSupportedPlan(sc, quiet, collectives);
+            if (const auto value = objectiveValue(options.objective, own))
+                result.current = rankAgainst(points, own, *value, kMaxRankingEstimates, full);
+        }
+    }
     result.fullEstimates = full.count();
     if (options.keepPoints)
         result.points = std::move(points);

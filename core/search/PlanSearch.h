@@ -55,6 +55,8 @@ struct SearchOptions {
     int threads = 0;         // 0: the hardware's
     bool pareto = false;     // compute the Pareto fronts (energy and cost of every timed plan)
     bool keepPoints = false; // every timed plan's bound, for a scatter chart
+    // Rank the scenario's own plan among the space's (SearchResult::current).
+    bool rankCurrentPlan = false;
     std::function<void(const SearchProgress&)> progress; // from worker threads, serialised
     const std::atomic<bool>* cancel = nullptr;
 };
@@ -82,6 +84,14 @@ struct ParetoFront {
     std::vector<SearchedPlan> plans; // by step time
 };
 
+// The scenario's own plan against the space: how many plans the full estimator finds better.
+struct CurrentPlanRank {
+    Estimate estimate;
+    double objective = 0;
+    std::int64_t better = 0;    // plans of the space with a better full estimate
+    std::int64_t uncertain = 0; // plans whose bound is better but were not estimated in full
+};
+
 struct SearchResult {
     std::int64_t plansInSpace = 0;   // valid plans (divisibility and the estimator's scope)
     std::int64_t plansEvaluated = 0; // step time and memory computed
@@ -91,7 +101,8 @@ struct SearchResult {
     bool cancelled = false;
     std::vector<SearchedPlan> plans; // best first
     std::vector<ParetoFront> fronts;
-    std::vector<PlanPoint> points; // with SearchOptions::keepPoints
+    std::vector<PlanPoint> points;          // with SearchOptions::keepPoints
+    std::optional<CurrentPlanRank> current; // with SearchOptions::rankCurrentPlan
     std::vector<std::string> notes;
 };
 

@@ -22,6 +22,23 @@ FullEstimates::FullEstimates(const ResolvedScenario& scenario, const EstimatorSe
     settings_.recordTimeline = false; // the same numbers, without the Gantt chart's events
 }
 
+bool FullEstimates::withinConstraints(const Estimate& e) const {
+    const SearchConstraints& c = options_.constraints;
+    if (e.peakBytes > c.memoryHeadroom * e.capacityBytes)
+        return false;
+    if (c.deadlineDays && (!e.trainDays || *e.trainDays > *c.deadlineDays))
+        return false;
+    return !(c.budgetUsd && (!e.trainUsd || *e.trainUsd > *c.budgetUsd));
+}
+
+std::optional<double> FullEstimates::objectiveOnly(const PlanPoint& point) {
+    ++count_;
+    applyPlanChoice(point.plan, sc_);
+    const Estimate e = estimateSupportedPlan(sc_, settings_, collectives_);
+    const auto value = objectiveValue(options_.objective, e);
+    return value && withinConstraints(e) ? value : std::nullopt;
+}
+
 const SearchedPlan* FullEstimates::get(const std::vector<PlanPoint>& points, std::size_t index) {
     auto it = cache_.find(index);
     if (it == cache_.end()) {
@@ -31,14 +48,8 @@ const SearchedPlan* FullEstimates::get(const std::vector<PlanPoint>& points, std
         applyPlanChoice(sp.plan, sc_);
         sp.scenario = sc_;
         sp.estimate = estimateSupportedPlan(sc_, settings_, collectives_);
-        const SearchConstraints& c = options_.constraints;
-        const Estimate& e = sp.estimate;
-        const auto value = objectiveValue(options_.objective, e);
-        bool ok = value.has_value() && e.peakBytes <= c.memoryHeadroom * e.capacityBytes;
-        if (c.deadlineDays && (!e.trainDays || *e.trainDays > *c.deadlineDays))
-            ok = false;
-        if (c.budgetUsd && (!e.trainUsd || *e.trainUsd > *c.budgetUsd))
-            ok = false;
+        const auto value = objectiveValue(options_.objective, sp.estimate);
+        const bool ok = value.has_value() && withinConstraints(sp.estimate);
         sp.objective = value.value_or(0.0);
         it = cache_.emplace(index, ok ? std::optional<SearchedPlan>(std::move(sp)) : std::nullopt)
                  .first;
@@ -79,6 +90,26 @@ std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int
     for (const auto& [i, sp] : best)
         out.push_back(*sp);
     return out;
+}
+
+CurrentPlanRank rankAgainst(const std::vector<PlanPoint>& points, const Estimate& estimate,
+                            double value, std::int64_t maxFull, FullEstimates& full) {
+    CurrentPlanRank r;
+    r.estimate = estimate;
+    r.objective = value;
+    std::int64_t estimated = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (points[i].objective >= value)
+            continue; // its full estimate is no better than its bound
+        if (estimated >= maxFull) {
+            ++r.uncertain;
+            continue;
+        }
+        ++estimated;
+        if (const auto v = full.objectiveOnly(points[i]); v && *v < value)
+            ++r.better;
+    }
+    return r;
 }
 
 namespace {

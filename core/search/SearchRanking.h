@@ -19,9 +19,12 @@ public:
     // The full estimate of points[index]; nullptr when it breaks a constraint (memory
     // headroom, deadline, budget) or lacks the objective.
     const SearchedPlan* get(const std::vector<PlanPoint>& points, std::size_t index);
+    // The same, kept nowhere: the objective when every constraint holds.
+    std::optional<double> objectiveOnly(const PlanPoint& point);
     std::int64_t count() const { return count_; }
 
 private:
+    bool withinConstraints(const Estimate& e) const;
     ResolvedScenario sc_;
     EstimatorSettings settings_;
     const EstimateCollectives& collectives_;
@@ -32,6 +35,10 @@ private:
 
 std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int topK,
                                        FullEstimates& full);
+// How many points are better than `value` in full estimates: those whose bound is worse are
+// not; the others are estimated in full, at most `maxFull` of them.
+CurrentPlanRank rankAgainst(const std::vector<PlanPoint>& points, const Estimate& estimate,
+                            double value, std::int64_t maxFull, FullEstimates& full);
 std::vector<ParetoFront> paretoFronts(const std::vector<PlanPoint>& points, FullEstimates& full);
 
 } // namespace ts

@@ -273,6 +273,24 @@ struct PlanEnumerator {
         return {OffloadTarget::None};
     }
 
+    // Innermost, so that consecutive plans differ only in what the stage costs do not
+    // depend on (below ZeRO 3 and without offload): PlanEvaluator reuses them.
+    void zeros() {
+        for (int z : orDefault(d.zero, {0, 1, 2, 3})) {
+            // DeepSpeed runtime/zero/config.py: optimizer offload with ZeRO 1-3, parameter
+            // offload with ZeRO 3 only (parallel/PlanSupport.cpp).
+            if ((c.offload.optimizer != OffloadTarget::None && z < 1) ||
+                (c.offload.params != OffloadTarget::None && z != 3))
+                continue;
+            c.zero = z;
+            for (std::int64_t s : shardValues()) {
+                c.dpShard = s;
+                if (!emit())
+                    return;
+            }
+        }
+    }
+
     void overlaps() {
         const bool userbuffers = c.tp > 1 && c.sequenceParallel; // TP overlap costs memory
         const auto tps =
@@ -282,7 +300,8 @@ struct PlanEnumerator {
                 for (int opp : orDefault(d.overlapPp, {1}))
                     for (int oep : orDefault(d.overlapEp, {c.ep > 1 ? 1 : 0})) {
                         c.overlap = OverlapConfig{otp != 0, odp != 0, opp != 0, oep != 0};
-                        if (!emit())
+                        zeros();
+                        if (stopped)
                             return;
                     }
     }
@@ -344,15 +363,9 @@ struct PlanEnumerator {
                 c.vpp = v;
                 for (PipelineScheduleKind k : schedules()) {
                     c.schedule = k;
-                    for (int z : orDefault(d.zero, {0, 1, 2, 3})) {
-                        c.zero = z;
-                        for (std::int64_t s : shardValues()) {
-                            c.dpShard = s;
-                            recomputes();
-                            if (stopped)
-                                return;
-                        }
-                    }
+                    recomputes();
+                    if (stopped)
+                        return;
                 }
             }
         }

@@ -7,10 +7,6 @@
 
 namespace ts {
 
-namespace {
-
-// Leaf ports facing the NICs: half the radix when non-blocking; with oversubscription o,
-// o/(1+o) of the radix (4:1 on 64 ports: 51 down, 13 up).
 int leafDownPorts(int radix, double oversubscription) {
     if (oversubscription <= 1.0)
         return std::max(1, radix / 2);
@@ -18,6 +14,8 @@ int leafDownPorts(int radix, double oversubscription) {
         static_cast<int>(std::floor(radix * oversubscription / (1.0 + oversubscription)));
     return std::clamp(down, 1, radix - 1);
 }
+
+namespace {
 
 std::int64_t ceilDiv(std::int64_t a, std::int64_t b) {
     return (a + b - 1) / b;

@@ -30,6 +30,9 @@ std::optional<Topology> buildTopology(const ClusterConfig& cluster, Diagnostics&
 
 // Switch tiers a Clos of `endpoints` NICs needs with `radix` ports and the leaf ratio
 // `oversubscription` (1, 2 or 3), or 0 when three tiers do not suffice.
+// Leaf ports facing the NICs: half the radix when non-blocking; with oversubscription o,
+// o/(1+o) of the radix (4:1 on 64 ports: 51 down, 13 up).
+int leafDownPorts(int radix, double oversubscription);
 int closTiersNeeded(std::int64_t endpoints, int radix, double oversubscription);
 
 } // namespace ts

@@ -1,0 +1,102 @@
+// Plan search speed (core/search):
+// - BM_SearchInnerLoop: PlanEvaluator::evaluate, the search's inner loop, on the plans of
+//   resources/examples/gpt3-175b-1024xa100.json that fit in memory, one thread; items/s
+//   counts only plans whose step time and memory were both computed (evaluations per second
+//   per core).
+// - BM_SearchGpt3_175B_1024xA100: the whole search of that example with every field free,
+//   on every core (the README's figure).
+// - BM_SearchLlama31_405B_16384xH100: the whole search of Llama 3.1 405B on 16,384 H100
+//   (resources/examples/llama3.1-405b-2048xh100.json at 16,384 GPUs).
+// Counters: plans in the space, plans evaluated, full estimates.
+
+#include "catalog/Catalog.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
+#include "search/PlanEvaluator.h"
+#include "search/PlanSearch.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+
+namespace {
+
+ts::ResolvedScenario example(const char* name, std::int64_t numGpus = 0) {
+    ts::Diagnostics diags;
+    const std::string path = std::string(TRAINSCAPE_SOURCE_DIR) + "/resources/examples/" + name;
+    auto scenario = ts::loadScenarioFile(path, diags);
+    if (scenario && numGpus) {
+        scenario->cluster.numGpus = numGpus;
+        scenario->parallelism->dp.reset();
+    }
+    std::optional<ts::ResolvedScenario> r;
+    if (scenario)
+        r = ts::resolveScenario(*scenario, ts::Catalog::builtIn(), diags);
+    if (!r) {
+        for (const auto& d : diags.all())
+            std::fprintf(stderr, "%s\n", d.toString().c_str());
+        std::abort();
+    }
+    return *r;
+}
+
+void BM_SearchInnerLoop(benchmark::State& state) {
+    const ts::ResolvedScenario sc = example("gpt3-175b-1024xa100.json");
+    ts::EstimatorSettings set = ts::defaultEstimatorSettings(sc);
+    const ts::EstimateCollectives coll(sc.cluster, set);
+    ts::PlanEvaluator evaluator(sc, set, coll);
+    // The first 20,000 plans of the space that fit, in the search's order.
+    std::vector<ts::PlanChoice> plans;
+    const ts::SearchSpace space(sc, {});
+    ts::PlanBound bound;
+    for (std::size_t g = 0; g < space.groups().size() && plans.size() < 20000; ++g)
+        space.forEachPlan(g, [&](const ts::PlanChoice& p) {
+            if (evaluator.evaluate(p, 0.9 * 80.0 * (1ull << 30), false, bound) && bound.timed)
+                plans.push_back(p);
+            return plans.size() < 20000;
+        });
+    std::int64_t evaluated = 0;
+    for (auto _ : state) {
+        for (const ts::PlanChoice& p : plans) {
+            evaluator.evaluate(p, 1e300, false, bound);
+            benchmark::DoNotOptimize(bound);
+        }
+        evaluated += static_cast<std::int64_t>(plans.size());
+    }
+    state.SetItemsProcessed(evaluated);
+}
+BENCHMARK(BM_SearchInnerLoop)->Unit(benchmark::kMillisecond);
+
+void wholeSearch(benchmark::State& state, const ts::ResolvedScenario& sc) {
+    ts::SearchOptions options;
+    options.threads = 0; // every core
+    ts::SearchResult last;
+    for (auto _ : state) {
+        ts::Diagnostics diags;
+        auto r = ts::searchPlans(sc, options, diags);
+        if (!r)
+            std::abort();
+        last = std::move(*r);
+    }
+    state.counters["plans_in_space"] = double(last.plansInSpace);
+    state.counters["plans_evaluated"] = double(last.plansEvaluated);
+    state.counters["full_estimates"] = double(last.fullEstimates);
+    state.counters["threads"] = double(std::thread::hardware_concurrency());
+    state.counters["best_step_s"] = last.plans.empty() ? 0.0 : last.plans[0].estimate.stepSeconds;
+}
+
+void BM_SearchGpt3_175B_1024xA100(benchmark::State& state) {
+    wholeSearch(state, example("gpt3-175b-1024xa100.json"));
+}
+BENCHMARK(BM_SearchGpt3_175B_1024xA100)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+
+void BM_SearchLlama31_405B_16384xH100(benchmark::State& state) {
+    wholeSearch(state, example("llama3.1-405b-2048xh100.json", 16384));
+}
+BENCHMARK(BM_SearchLlama31_405B_16384xH100)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+
+} // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,91 @@
+#include "export/LaunchShape.h"
+
+#include "common/JsonObjectReader.h"
+
+#include <cctype>
+#include <cmath>
+
+namespace ts {
+
+std::string num(std::int64_t value) {
+    return std::to_string(value);
+}
+
+std::string num(double value) {
+    return formatNumber(value);
+}
+
+LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+    LaunchShape s;
+    const auto& c = plan.cluster;
+    const auto& p = plan.parallel;
+    const auto& t = plan.training;
+    s.world = c.numGpus;
+    s.gpusPerNode = c.numGpus < c.gpusPerNode ? c.numGpus : c.gpusPerNode;
+    if (s.gpusPerNode <= 0 || s.world % s.gpusPerNode != 0) {
+        refusals.push_back(
+            {"/cluster/num_gpus",
+             "a launcher starts the same number of processes on every node: " + num(s.world) +
+                 " GPUs do not fill whole nodes of " + std::to_string(c.gpusPerNode) +
+                 "; use a multiple of cluster.gpus_per_node"});
+        return s;
+    }
+    s.nodes = s.world / s.gpusPerNode;
+    s.dp = p.dp;
+    const std::int64_t model = std::int64_t(p.tp) * p.pp * p.cp;
+    if (s.dp * model != s.world)
+        refusals.push_back({"/parallelism/dp", "dp x tp x pp x cp = " + num(s.dp * model) +
+                                                   " but the world is " + num(s.world)});
+    const std::int64_t perStep = s.dp * t.microBatch;
+    if (perStep <= 0 || t.globalBatch % perStep != 0)
+        refusals.push_back(
+            {"/training/global_batch",
+             num(t.globalBatch) + " is not a multiple of micro_batch x dp = " + num(perStep)});
+    else
+        s.gradAccum = t.globalBatch / perStep;
+    if (plan.model.moe) {
+        const std::int64_t expertModel = std::int64_t(p.etp) * p.ep * p.pp;
+        if (s.world % expertModel != 0)
+            refusals.push_back({"/parallelism/ep", "etp x ep x pp = " + num(expertModel) +
+                                                       " does not divide the world " +
+                                                       num(s.world)});
+        else
+            s.expertDp = s.world / expertModel;
+    }
+    if (t.tokens && t.seqLen > 0 && t.globalBatch > 0)
+        s.trainIters = std::int64_t(std::ceil(*t.tokens / double(t.seqLen * t.globalBatch)));
+    return s;
+}
+
+std::string jobName(const ResolvedScenario& plan, const ExportOptions& options) {
+    std::string source = !options.jobName.empty()    ? options.jobName
+                         : !plan.name.empty()        ? plan.name
+                         : !plan.modelPreset.empty() ? plan.modelPreset
+                                                     : std::string("trainscape");
+    std::string out;
+    for (char ch : source) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c))
+            out += char(std::tolower(c));
+        else if (!out.empty() && out.back() != '-')
+            out += '-';
+        if (out.size() >= 40)
+            break;
+    }
+    while (!out.empty() && out.back() == '-')
+        out.pop_back();
+    return out.empty() ? "trainscape" : out;
+}
+
+std::vector<std::string> planSummary(const ResolvedScenario& plan, const LaunchShape& s) {
+    const auto& p = plan.parallel;
+    return {"Plan: world " + num(s.world) + " = " + num(s.nodes) +
+                (s.nodes == 1 ? " node x " : " nodes x ") + num(s.gpusPerNode) + " GPUs = DP " +
+                num(s.dp) + " x TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) +
+                " x CP " + std::to_string(p.cp),
+            "Global batch " + num(plan.training.globalBatch) + " = micro " +
+                num(plan.training.microBatch) + " x grad-accum " + num(s.gradAccum) + " x DP " +
+                num(s.dp)};
+}
+
+} // namespace ts

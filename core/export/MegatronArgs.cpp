@@ -1,0 +1,207 @@
+#include "export/MegatronArgs.h"
+
+#include "export/LaunchShape.h"
+
+#include <numeric>
+#include <string>
+
+namespace ts {
+namespace {
+
+using Args = std::vector<CliArg>;
+
+void flag(Args& args, std::string name) {
+    args.push_back({std::move(name), {}});
+}
+void opt(Args& args, std::string name, std::string value) {
+    args.push_back({std::move(name), {std::move(value)}});
+}
+
+void modelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>&) {
+    const auto& m = plan.model;
+    opt(a, "--num-layers", num(std::int64_t(m.layers)));
+    opt(a, "--hidden-size", num(m.hidden));
+    opt(a, "--ffn-hidden-size", num(m.ffnHidden));
+    opt(a, "--num-attention-heads", num(std::int64_t(m.heads)));
+    opt(a, "--kv-channels", num(std::int64_t(m.headDim)));
+    if (m.kvHeads != m.heads) {
+        flag(a, "--group-query-attention");
+        opt(a, "--num-query-groups", num(std::int64_t(m.kvHeads)));
+    }
+    opt(a, "--seq-length", num(plan.training.seqLen));
+    opt(a, "--max-position-embeddings", num(plan.training.seqLen));
+    opt(a, "--vocab-size", num(m.vocab));
+    if (m.mlp == MlpKind::SwiGlu) {
+        // Llama-family conventions (Megatron-LM examples/llama): not plan settings, but what
+        // a SwiGLU decoder is trained with.
+        flag(a, "--swiglu");
+        opt(a, "--normalization", "RMSNorm");
+        opt(a, "--position-embedding-type", "rope");
+        flag(a, "--disable-bias-linear");
+    }
+    if (!m.tiedEmbeddings)
+        flag(a, "--untie-embeddings-and-output-weights");
+    if (m.mla) {
+        flag(a, "--multi-latent-attention");
+        if (m.mla->qLoraRank > 0)
+            opt(a, "--q-lora-rank", num(std::int64_t(m.mla->qLoraRank)));
+        opt(a, "--kv-lora-rank", num(std::int64_t(m.mla->kvLoraRank)));
+        opt(a, "--qk-head-dim", num(std::int64_t(m.mla->qkNopeHeadDim)));
+        opt(a, "--qk-pos-emb-head-dim", num(std::int64_t(m.mla->qkRopeHeadDim)));
+        opt(a, "--v-head-dim", num(std::int64_t(m.mla->vHeadDim)));
+    }
+    if (!m.moe)
+        return;
+    const auto& e = *m.moe;
+    opt(a, "--num-experts", num(std::int64_t(e.experts)));
+    opt(a, "--moe-router-topk", num(std::int64_t(e.topK)));
+    opt(a, "--moe-ffn-hidden-size", num(e.expertFfnHidden));
+    if (e.sharedExperts > 0)
+        opt(a, "--moe-shared-expert-intermediate-size", num(e.sharedExperts * e.expertFfnHidden));
+    if (e.firstDenseLayers > 0)
+        opt(a, "--moe-layer-freq",
+            "([0]*" + std::to_string(e.firstDenseLayers) + "+[1]*" +
+                std::to_string(m.layers - e.firstDenseLayers) + ")");
+    if (e.capacityFactor)
+        opt(a, "--moe-expert-capacity-factor", num(*e.capacityFactor));
+    if (e.groupCount() > 0) {
+        opt(a, "--moe-router-num-groups", num(std::int64_t(e.groupCount())));
+        opt(a, "--moe-router-group-topk", num(std::int64_t(e.groupsPerTokenCount())));
+    }
+}
+
+void precisionArgs(const TrainingConfig& t, Args& a, std::vector<ExportRefusal>& refusals) {
+    switch (t.precision) {
+    case Precision::Fp32:
+        break;
+    case Precision::Fp16:
+        flag(a, "--fp16");
+        break;
+    case Precision::Bf16:
+        flag(a, "--bf16");
+        break;
+    case Precision::Fp8:
+        flag(a, "--bf16");
+        opt(a, "--fp8-format", "hybrid");
+        opt(a, "--fp8-recipe", std::string(enumName(t.fp8Recipe)));
+        break;
+    case Precision::MxFp8:
+        flag(a, "--bf16");
+        opt(a, "--fp8-format", "e4m3");
+        opt(a, "--fp8-recipe", "mxfp8");
+        break;
+    case Precision::NvFp4:
+        flag(a, "--bf16");
+        opt(a, "--fp4-format", "e2m1");
+        opt(a, "--fp4-recipe", "nvfp4");
+        break;
+    }
+    if (t.optimizer == OptimizerKind::Adafactor)
+        refusals.push_back({"/training/optimizer", "Megatron-LM's --optimizer offers adam and sgd "
+                                                   "only; choose \"adam\" or \"sgd\""});
+    else
+        opt(a, "--optimizer", t.optimizer == OptimizerKind::Sgd ? "sgd" : "adam");
+}
+
+void recomputeArgs(const ParallelConfig& p, Args& a, std::vector<ExportRefusal>& refusals) {
+    if (p.recompute == RecomputeMode::Selective) {
+        opt(a, "--recompute-granularity", "selective");
+        return;
+    }
+    if (p.recompute != RecomputeMode::Full)
+        return;
+    opt(a, "--recompute-granularity", "full");
+    if (!p.recomputeLayers) {
+        opt(a, "--recompute-method", "uniform"); // one layer per checkpoint: every layer
+        opt(a, "--recompute-num-layers", "1");
+        return;
+    }
+    // --recompute-num-layers counts layers of one model chunk (TransformerBlock builds one per
+    // virtual stage; transformer_block.py, `block` method, core_v0.15.0).
+    if (*p.recomputeLayers % p.vpp != 0) {
+        refusals.push_back(
+            {"/parallelism/recompute_layers",
+             "Megatron-LM's --recompute-num-layers counts layers per virtual pipeline chunk: " +
+                 std::to_string(*p.recomputeLayers) + " per stage is not a multiple of vpp " +
+                 std::to_string(p.vpp) + "; use a multiple of vpp or null (every layer)"});
+        return;
+    }
+    opt(a, "--recompute-method", "block");
+    opt(a, "--recompute-num-layers", std::to_string(*p.recomputeLayers / p.vpp));
+}
+
+void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
+                  std::vector<ExportRefusal>& refusals) {
+    (void)s;
+    const auto& t = plan.training;
+    opt(a, "--micro-batch-size", num(t.microBatch));
+    opt(a, "--global-batch-size", num(t.globalBatch));
+    opt(a, "--train-iters", "$TRAIN_ITERS");
+    opt(a, "--lr", "$LR");
+    opt(a, "--lr-decay-style", "cosine");
+    opt(a, "--log-interval", "1");
+    opt(a, "--eval-iters", "0");
+    precisionArgs(t, a, refusals);
+    recomputeArgs(plan.parallel, a, refusals);
+}
+
+} // namespace
+
+void pipelineArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>& refusals);
+void dataParallelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>& refusals);
+
+MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape,
+                          const ExportOptions& options, std::vector<ExportRefusal>& refusals) {
+    MegatronArgs out;
+    modelArgs(plan, out.model, refusals);
+    trainingArgs(plan, shape, out.training, refusals);
+    const auto& p = plan.parallel;
+    opt(out.parallel, "--tensor-model-parallel-size", std::to_string(p.tp));
+    opt(out.parallel, "--pipeline-model-parallel-size", std::to_string(p.pp));
+    if (p.tp > 1 && p.sequenceParallel)
+        flag(out.parallel, "--sequence-parallel");
+    if (p.tp > 1 && p.overlap.tp)
+        flag(out.parallel, "--tp-comm-overlap");
+    pipelineArgs(plan, out.parallel, refusals);
+    if (p.cp > 1) {
+        opt(out.parallel, "--context-parallel-size", std::to_string(p.cp));
+        opt(out.parallel, "--cp-comm-type", std::string(enumName(p.cpComm)));
+    }
+    if (plan.model.moe) {
+        opt(out.parallel, "--expert-model-parallel-size", std::to_string(p.ep));
+        opt(out.parallel, "--expert-tensor-parallel-size", std::to_string(p.etp));
+        if (p.ep > 1 && p.overlap.ep)
+            flag(out.parallel, "--overlap-moe-expert-parallel-comm");
+    }
+    if (p.moeDispatchFp8)
+        refusals.push_back({"/parallelism/moe_dispatch_fp8",
+                            "Megatron-LM core_v0.15.0 has no flag for FP8 expert dispatch; set "
+                            "it to false"});
+    dataParallelArgs(plan, out.parallel, refusals);
+    opt(out.data, "--tokenizer-type", "NullTokenizer");
+    if (options.dataPath.empty()) {
+        flag(out.data, "--mock-data");
+    } else {
+        opt(out.data, "--data-path", options.dataPath);
+        opt(out.data, "--split", "949,50,1");
+    }
+    return out;
+}
+
+void megatronVariables(ShellScript& script, const LaunchShape& shape,
+                       const ExportOptions& options) {
+    script.comment("Steps: from training.tokens when the scenario gives them.");
+    script.assignDefault("TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100));
+    script.assignDefault("LR", "3.0e-4");
+    script.assignDefault("MEGATRON_LM",
+                         options.megatronDir.empty() ? "/opt/Megatron-LM" : options.megatronDir);
+}
+
+std::vector<CliArg> allArgs(const MegatronArgs& args) {
+    std::vector<CliArg> out;
+    for (const auto* group : {&args.model, &args.training, &args.parallel, &args.data})
+        out.insert(out.end(), group->begin(), group->end());
+    return out;
+}
+
+} // namespace ts

@@ -1,0 +1,161 @@
+// A Megatron-LM launch (core_v0.15.0 flags, megatron/training/arguments.py) as a scenario:
+// the inverse of core/export/MegatronArgs.cpp.
+
+#include "import/MegatronFlags.h"
+#include "import/ShellWords.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace ts {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Flags = MegatronFlags;
+
+// The command that runs a *.py program (pretrain_gpt.py, preferably): its launcher words and
+// the program's arguments.
+bool findLaunch(const ShellCommands& script, std::vector<std::string>& launcher,
+                std::vector<std::string>& program) {
+    const std::vector<std::string>* best = nullptr;
+    std::size_t bestAt = 0;
+    for (const auto& cmd : script.commands)
+        for (std::size_t i = 0; i < cmd.size(); ++i) {
+            const auto& w = cmd[i];
+            const bool py = w.size() > 3 && w.compare(w.size() - 3, 3, ".py") == 0;
+            const bool gpt = w.find("pretrain_gpt") != std::string::npos;
+            if (py && (!best || gpt || cmd.size() - i > best->size() - bestAt)) {
+                best = &cmd;
+                bestAt = i;
+            }
+        }
+    if (!best)
+        return false;
+    launcher.assign(best->begin(), best->begin() + std::ptrdiff_t(bestAt));
+    program.assign(best->begin() + std::ptrdiff_t(bestAt) + 1, best->end());
+    return true;
+}
+
+// --flag v1 v2 ... and --flag=v; flags in order of appearance.
+Flags parseFlags(const std::vector<std::string>& words, std::vector<std::string>& order) {
+    Flags flags;
+    std::string current;
+    for (const auto& w : words) {
+        if (w.rfind("--", 0) == 0) {
+            const auto eq = w.find('=');
+            current = w.substr(0, eq);
+            flags[current];
+            order.push_back(current);
+            if (eq != std::string::npos)
+                flags[current].push_back(w.substr(eq + 1));
+        } else if (!current.empty()) {
+            flags[current].push_back(w);
+        }
+    }
+    return flags;
+}
+
+} // namespace
+
+std::optional<std::int64_t> flagInteger(const Flags& f, const char* flag) {
+    const auto it = f.find(flag);
+    if (it == f.end() || it->second.empty())
+        return std::nullopt;
+    try {
+        std::size_t used = 0;
+        const std::int64_t v = std::stoll(it->second.front(), &used);
+        if (used == it->second.front().size())
+            return v;
+    } catch (...) {
+    }
+    return std::nullopt;
+}
+
+std::string flagText(const Flags& f, const char* flag) {
+    const auto it = f.find(flag);
+    return it == f.end() || it->second.empty() ? std::string() : it->second.front();
+}
+
+bool hasFlag(const Flags& f, const char* flag) {
+    return f.count(flag) > 0;
+}
+
+// "([0]*3+[1]*58)", "[0,0,1,...]" or an integer k (every k-th layer is MoE): dense layers
+// before the first MoE layer, or -1 when the pattern is not "dense first, then all MoE".
+int megatronFirstDense(const std::string& freq, int layers) {
+    std::vector<int> pattern;
+    if (freq.find('*') != std::string::npos) {
+        for (std::size_t at = freq.find('['); at != std::string::npos;
+             at = freq.find('[', at + 1)) {
+            const int v = std::stoi(freq.substr(at + 1));
+            const int n = std::stoi(freq.substr(freq.find('*', at) + 1));
+            pattern.insert(pattern.end(), std::size_t(n), v);
+        }
+    } else if (freq.find('[') != std::string::npos) {
+        for (char c : freq)
+            if (c == '0' || c == '1')
+                pattern.push_back(c - '0');
+    } else {
+        return std::stoi(freq) == 1 ? 0 : -1;
+    }
+    if (int(pattern.size()) != layers)
+        return -1;
+    const auto first = std::find(pattern.begin(), pattern.end(), 1);
+    if (std::find(first, pattern.end(), 0) != pattern.end())
+        return -1;
+    return int(first - pattern.begin());
+}
+
+ImportResult importMegatron(const ImportInput& input) {
+    ImportResult r;
+    const ShellCommands script = readShellCommands(input.text);
+    r.notes = script.notes;
+    std::vector<std::string> launcher, program;
+    if (!findLaunch(script, launcher, program)) {
+        r.error = "no command runs a Python program (pretrain_gpt.py): give the torchrun ... "
+                  "pretrain_gpt.py command line or the launch script";
+        return r;
+    }
+    std::vector<std::string> launcherOrder, order;
+    const Flags launch = parseFlags(launcher, launcherOrder);
+    const Flags f = parseFlags(program, order);
+    const auto nnodes = flagInteger(launch, "--nnodes");
+    auto nproc = flagInteger(launch, "--nproc_per_node");
+    if (!nproc)
+        nproc = flagInteger(launch, "--nproc-per-node");
+    if (!nnodes || !nproc) {
+        r.error = "the launcher gives no numeric --nnodes and --nproc_per_node (torchrun): the "
+                  "world size is unknown";
+        return r;
+    }
+    for (const auto& flag : order) {
+        if (megatronIgnoredFlags().count(flag))
+            r.ignored.push_back(flag);
+        else if (!megatronKnownFlags().count(flag)) {
+            std::string entry = flag;
+            for (const auto& v : f.at(flag))
+                entry += " " + v;
+            r.unsupported.push_back(entry);
+        }
+    }
+    Json scenario;
+    scenario["format"] = "trainscape.scenario/1";
+    scenario["name"] = "Imported Megatron-LM job";
+    scenario["model"] = megatronModel(f, r);
+    if (!r.error.empty())
+        return r;
+    Json cluster = {{"preset", input.clusterPreset}, {"num_gpus", *nnodes * *nproc}};
+    if (*nnodes > 1)
+        cluster["gpus_per_node"] = *nproc;
+    scenario["cluster"] = cluster;
+    scenario["training"] = megatronTraining(f, r);
+    scenario["parallelism"] = megatronParallel(f, scenario["model"], *nnodes * *nproc, r);
+    if (!r.error.empty())
+        return r;
+    r.scenario = std::move(scenario);
+    return r;
+}
+
+} // namespace ts

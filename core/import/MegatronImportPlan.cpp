@@ -1,0 +1,218 @@
+// The model, training and parallel sections of a Megatron-LM launch (core_v0.15.0 flags).
+
+#include "import/MegatronFlags.h"
+
+namespace ts {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+void need(const MegatronFlags& f, const char* flag, ImportResult& r) {
+    if (r.error.empty() && !flagInteger(f, flag))
+        r.error = std::string("the command has no numeric ") + flag + ": the model is unknown";
+}
+
+void putInt(Json& j, const char* key, const MegatronFlags& f, const char* flag) {
+    if (auto v = flagInteger(f, flag))
+        j[key] = *v;
+}
+
+} // namespace
+
+const std::set<std::string>& megatronKnownFlags() {
+    static const std::set<std::string> known = {"--num-layers",
+                                                "--hidden-size",
+                                                "--ffn-hidden-size",
+                                                "--num-attention-heads",
+                                                "--kv-channels",
+                                                "--group-query-attention",
+                                                "--num-query-groups",
+                                                "--seq-length",
+                                                "--vocab-size",
+                                                "--swiglu",
+                                                "--untie-embeddings-and-output-weights",
+                                                "--multi-latent-attention",
+                                                "--q-lora-rank",
+                                                "--kv-lora-rank",
+                                                "--qk-head-dim",
+                                                "--qk-pos-emb-head-dim",
+                                                "--v-head-dim",
+                                                "--num-experts",
+                                                "--moe-router-topk",
+                                                "--moe-ffn-hidden-size",
+                                                "--moe-shared-expert-intermediate-size",
+                                                "--moe-layer-freq",
+                                                "--moe-expert-capacity-factor",
+                                                "--moe-router-num-groups",
+                                                "--moe-router-group-topk",
+                                                "--micro-batch-size",
+                                                "--global-batch-size",
+                                                "--train-iters",
+                                                "--bf16",
+                                                "--fp16",
+                                                "--fp8-format",
+                                                "--fp8-recipe",
+                                                "--fp4-format",
+                                                "--fp4-recipe",
+                                                "--optimizer",
+                                                "--recompute-granularity",
+                                                "--recompute-method",
+                                                "--recompute-num-layers",
+                                                "--recompute-activations",
+                                                "--tensor-model-parallel-size",
+                                                "--pipeline-model-parallel-size",
+                                                "--sequence-parallel",
+                                                "--tp-comm-overlap",
+                                                "--num-layers-per-virtual-pipeline-stage",
+                                                "--num-virtual-stages-per-pipeline-rank",
+                                                "--pipeline-model-parallel-layout",
+                                                "--no-overlap-p2p-communication",
+                                                "--context-parallel-size",
+                                                "--cp-comm-type",
+                                                "--expert-model-parallel-size",
+                                                "--expert-tensor-parallel-size",
+                                                "--overlap-moe-expert-parallel-comm",
+                                                "--use-distributed-optimizer",
+                                                "--num-distributed-optimizer-instances",
+                                                "--use-megatron-fsdp",
+                                                "--data-parallel-sharding-strategy",
+                                                "--overlap-grad-reduce",
+                                                "--overlap-param-gather",
+                                                "--optimizer-cpu-offload",
+                                                "--optimizer-offload-fraction"};
+    return known;
+}
+
+const std::set<std::string>& megatronIgnoredFlags() {
+    // Data, tokenizer, logging, learning-rate schedule and architecture details the planner's
+    // model does not distinguish (norm kind, position embedding, biases).
+    static const std::set<std::string> ignored = {"--max-position-embeddings",
+                                                  "--normalization",
+                                                  "--position-embedding-type",
+                                                  "--disable-bias-linear",
+                                                  "--lr",
+                                                  "--min-lr",
+                                                  "--lr-decay-style",
+                                                  "--lr-warmup-iters",
+                                                  "--lr-decay-iters",
+                                                  "--weight-decay",
+                                                  "--clip-grad",
+                                                  "--adam-beta1",
+                                                  "--adam-beta2",
+                                                  "--init-method-std",
+                                                  "--log-interval",
+                                                  "--eval-iters",
+                                                  "--eval-interval",
+                                                  "--save-interval",
+                                                  "--save",
+                                                  "--load",
+                                                  "--tokenizer-type",
+                                                  "--tokenizer-model",
+                                                  "--mock-data",
+                                                  "--data-path",
+                                                  "--split",
+                                                  "--seed",
+                                                  "--attention-dropout",
+                                                  "--hidden-dropout",
+                                                  "--tensorboard-dir",
+                                                  "--rotary-base",
+                                                  "--norm-epsilon",
+                                                  "--make-vocab-size-divisible-by",
+                                                  "--transformer-impl",
+                                                  "--use-flash-attn",
+                                                  "--attention-backend",
+                                                  "--log-throughput",
+                                                  "--lr-warmup-fraction"};
+    return ignored;
+}
+
+Json megatronModel(const MegatronFlags& f, ImportResult& r) {
+    for (const char* flag :
+         {"--num-layers", "--hidden-size", "--num-attention-heads", "--vocab-size"})
+        need(f, flag, r);
+    if (!r.error.empty())
+        return {};
+    Json m;
+    const std::int64_t hidden = *flagInteger(f, "--hidden-size");
+    const std::int64_t heads = *flagInteger(f, "--num-attention-heads");
+    m["layers"] = *flagInteger(f, "--num-layers");
+    m["hidden"] = hidden;
+    // Without the flag Megatron-LM takes 4 x hidden (arguments.py, validate_args).
+    m["ffn_hidden"] = flagInteger(f, "--ffn-hidden-size").value_or(4 * hidden);
+    m["heads"] = heads;
+    m["kv_heads"] = hasFlag(f, "--group-query-attention")
+                        ? flagInteger(f, "--num-query-groups").value_or(1)
+                        : heads;
+    m["head_dim"] = flagInteger(f, "--kv-channels").value_or(hidden / heads);
+    m["vocab"] = *flagInteger(f, "--vocab-size");
+    m["mlp"] = hasFlag(f, "--swiglu") ? "swiglu" : "gelu";
+    m["tied_embeddings"] = !hasFlag(f, "--untie-embeddings-and-output-weights");
+    if (hasFlag(f, "--multi-latent-attention")) {
+        Json mla;
+        mla["q_lora_rank"] = flagInteger(f, "--q-lora-rank").value_or(0);
+        putInt(mla, "kv_lora_rank", f, "--kv-lora-rank");
+        putInt(mla, "qk_nope_head_dim", f, "--qk-head-dim");
+        putInt(mla, "qk_rope_head_dim", f, "--qk-pos-emb-head-dim");
+        putInt(mla, "v_head_dim", f, "--v-head-dim");
+        m["mla"] = mla;
+    }
+    if (!flagInteger(f, "--num-experts"))
+        return m;
+    Json moe;
+    moe["experts"] = *flagInteger(f, "--num-experts");
+    moe["top_k"] = flagInteger(f, "--moe-router-topk").value_or(2); // Megatron's default
+    const std::int64_t expertFfn =
+        flagInteger(f, "--moe-ffn-hidden-size").value_or(m["ffn_hidden"].get<std::int64_t>());
+    moe["expert_ffn_hidden"] = expertFfn;
+    if (auto shared = flagInteger(f, "--moe-shared-expert-intermediate-size")) {
+        moe["shared_experts"] = *shared / expertFfn;
+        if (*shared % expertFfn)
+            r.notes.push_back("--moe-shared-expert-intermediate-size is not a whole number of "
+                              "experts: rounded down");
+    }
+    if (hasFlag(f, "--moe-layer-freq")) {
+        const int dense =
+            megatronFirstDense(flagText(f, "--moe-layer-freq"), m["layers"].get<int>());
+        if (dense < 0)
+            r.unsupported.push_back("--moe-layer-freq " + flagText(f, "--moe-layer-freq") +
+                                    " (only dense-first patterns are modelled)");
+        else
+            moe["first_dense_layers"] = dense;
+    }
+    if (hasFlag(f, "--moe-expert-capacity-factor"))
+        moe["capacity_factor"] = std::stod(flagText(f, "--moe-expert-capacity-factor"));
+    if (auto groups = flagInteger(f, "--moe-router-num-groups")) {
+        moe["groups"] = *groups;
+        putInt(moe, "groups_per_token", f, "--moe-router-group-topk");
+    }
+    m["moe"] = moe;
+    return m;
+}
+
+Json megatronTraining(const MegatronFlags& f, ImportResult& r) {
+    Json t;
+    need(f, "--seq-length", r);
+    need(f, "--global-batch-size", r);
+    if (!r.error.empty())
+        return t;
+    t["seq_len"] = *flagInteger(f, "--seq-length");
+    t["global_batch"] = *flagInteger(f, "--global-batch-size");
+    t["micro_batch"] = flagInteger(f, "--micro-batch-size").value_or(1);
+    const std::string fp8 = flagText(f, "--fp8-format");
+    const std::string recipe = flagText(f, "--fp8-recipe");
+    if (hasFlag(f, "--fp4-format"))
+        t["precision"] = "nvfp4";
+    else if (recipe == "mxfp8")
+        t["precision"] = "mxfp8";
+    else if (!fp8.empty()) {
+        t["precision"] = "fp8";
+        t["fp8_recipe"] = recipe.empty() ? "delayed" : recipe;
+    } else
+        t["precision"] = hasFlag(f, "--bf16") ? "bf16" : hasFlag(f, "--fp16") ? "fp16" : "fp32";
+    t["optimizer"] = flagText(f, "--optimizer") == "sgd" ? "sgd" : "adam";
+    if (auto iters = flagInteger(f, "--train-iters"))
+        t["tokens"] = double(*iters) * t["seq_len"].get<double>() * t["global_batch"].get<double>();
+    return t;
+}
+
+} // namespace ts

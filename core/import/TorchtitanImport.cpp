@@ -1,0 +1,252 @@
+// A torchtitan v0.2.x TOML job config as a scenario: the inverse of
+// core/export/TorchtitanExporter.cpp. The model is the catalog preset of its flavor.
+
+#include "import/LaunchImport.h"
+
+#include "catalog/Catalog.h"
+
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <toml++/toml.h>
+
+namespace ts {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct FlavorPreset {
+    const char* name;
+    const char* flavor;
+    const char* preset; // resources/catalog model preset with the flavor's architecture
+};
+constexpr FlavorPreset kFlavors[] = {{"llama3", "8B", "llama3-8b"},
+                                     {"llama3", "70B", "llama3-70b"},
+                                     {"llama3", "405B", "llama3.1-405b"},
+                                     {"deepseek_v3", "671B", "deepseek-v3"}};
+
+// Keys read per section; other keys of these sections are unsupported, other sections are
+// listed as ignored (job, metrics, checkpoint, comm, lr_scheduler, validation, ...).
+const std::map<std::string, std::set<std::string>> kRead = {
+    {"model", {"name", "flavor", "converters", "hf_assets_path", "tokenizer_path"}},
+    {"parallelism",
+     {"data_parallel_replicate_degree", "data_parallel_shard_degree", "fsdp_reshard_after_forward",
+      "tensor_parallel_degree", "enable_async_tensor_parallel", "pipeline_parallel_degree",
+      "pipeline_parallel_schedule", "pipeline_parallel_microbatch_size",
+      "module_fqns_per_model_part", "context_parallel_degree", "context_parallel_rotate_method",
+      "expert_parallel_degree", "expert_tensor_parallel_degree"}},
+    {"training",
+     {"local_batch_size", "global_batch_size", "seq_len", "steps", "mixed_precision_param",
+      "mixed_precision_reduce", "enable_cpu_offload", "dataset", "dataset_path", "max_norm"}},
+    {"activation_checkpoint", {"mode", "selective_ac_option"}},
+    {"optimizer", {"name", "lr", "eps", "weight_decay", "beta1", "beta2", "implementation"}},
+    {"compile", {"enable", "components", "backend"}},
+    {"quantize", {"linear"}}};
+
+void listKeys(const toml::table& doc, ImportResult& r) {
+    for (const auto& [key, node] : doc) {
+        const std::string section(key.str());
+        const auto known = kRead.find(section);
+        if (known == kRead.end()) {
+            r.ignored.push_back("[" + section + "]");
+            continue;
+        }
+        if (const auto* table = node.as_table())
+            for (const auto& [k, v] : *table)
+                if (!known->second.count(std::string(k.str())))
+                    r.unsupported.push_back(section + "." + std::string(k.str()));
+    }
+}
+
+std::int64_t integer(const toml::table& doc, const char* section, const char* key,
+                     std::int64_t fallback) {
+    return doc[section][key].value<std::int64_t>().value_or(fallback);
+}
+
+void schedule(const toml::table& doc, std::int64_t pp, Json& p, ImportResult& r) {
+    const auto* parts = doc["parallelism"]["module_fqns_per_model_part"].as_array();
+    std::int64_t vpp = 1;
+    if (parts) {
+        std::vector<int> chunks;
+        for (const auto& part : *parts) {
+            int layers = 0;
+            if (const auto* names = part.as_array())
+                for (const auto& n : *names)
+                    layers += n.value<std::string>().value_or("").rfind("layers.", 0) == 0;
+            chunks.push_back(layers);
+        }
+        if (chunks.size() % std::size_t(pp) == 0) {
+            vpp = std::int64_t(chunks.size()) / pp;
+            p["pipeline_layers"] = chunks;
+        }
+    }
+    const std::string name =
+        doc["parallelism"]["pipeline_parallel_schedule"].value<std::string>().value_or("1F1B");
+    static const std::map<std::string, std::string> kinds = {{"1F1B", "1f1b"},
+                                                             {"GPipe", "gpipe"},
+                                                             {"Interleaved1F1B", "interleaved"},
+                                                             {"LoopedBFS", "breadth-first"},
+                                                             {"ZBVZeroBubble", "zero-bubble"}};
+    const auto kind = kinds.find(name);
+    if (kind == kinds.end())
+        r.unsupported.push_back("parallelism.pipeline_parallel_schedule " + name);
+    else
+        p["schedule"] = kind->second;
+    p["vpp"] = vpp;
+}
+
+void precision(const toml::table& doc, Json& t, ImportResult& r) {
+    const std::string param =
+        doc["training"]["mixed_precision_param"].value<std::string>().value_or("bfloat16");
+    t["precision"] = param == "float32" ? "fp32" : "bf16";
+    if (const auto* converters = doc["model"]["converters"].as_array())
+        for (const auto& c : *converters) {
+            const std::string name = c.value<std::string>().value_or("");
+            const std::string recipe =
+                doc["quantize"]["linear"]["float8"]["recipe_name"].value<std::string>().value_or(
+                    "tensorwise");
+            if (name == "quantize.linear.float8" || name == "float8") {
+                t["precision"] = "fp8";
+                if (recipe == "tensorwise")
+                    t["fp8_recipe"] = "tensorwise";
+                else
+                    r.unsupported.push_back("quantize.linear.float8.recipe_name " + recipe);
+            } else if (name == "quantize.linear.mx" || name == "mx") {
+                t["precision"] = "mxfp8";
+            } else {
+                r.unsupported.push_back("model.converters " + name);
+            }
+        }
+}
+
+} // namespace
+
+void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r);
+
+ImportResult importTorchtitan(const ImportInput& input) {
+    ImportResult r;
+    toml::table doc;
+    try { // Debian's toml++ is built with exceptions: parse errors are toml::parse_error
+        doc = toml::parse(input.text);
+    } catch (const toml::parse_error& e) {
+        std::ostringstream why;
+        why << e.description() << " (line " << e.source().begin.line << ")";
+        r.error = "not TOML: " + why.str();
+        return r;
+    }
+    listKeys(doc, r);
+    const std::string name = doc["model"]["name"].value<std::string>().value_or("");
+    const std::string flavor = doc["model"]["flavor"].value<std::string>().value_or("");
+    Json s;
+    s["format"] = "trainscape.scenario/1";
+    s["name"] = doc["job"]["description"].value<std::string>().value_or("Imported torchtitan job");
+    for (const auto& f : kFlavors)
+        if (name == f.name && flavor == f.flavor)
+            s["model"] = {{"preset", f.preset}};
+    if (!s.contains("model")) {
+        r.error = "[model] name \"" + name + "\" flavor \"" + flavor +
+                  "\" is no flavor Trainscape knows (llama3 8B/70B/405B, deepseek_v3 671B)";
+        return r;
+    }
+    Json t;
+    t["seq_len"] = integer(doc, "training", "seq_len", 2048);
+    precision(doc, t, r);
+    t["optimizer"] = "adam";
+    s["training"] = t;
+    torchtitanParallel(doc, s, r);
+    if (!r.error.empty())
+        return r;
+    s["cluster"] = {{"preset", input.clusterPreset},
+                    {"num_gpus", s["parallelism"]["dp"].get<std::int64_t>() *
+                                     s["parallelism"]["tp"].get<std::int64_t>() *
+                                     s["parallelism"]["pp"].get<std::int64_t>() *
+                                     s["parallelism"]["cp"].get<std::int64_t>()}};
+    r.scenario = std::move(s);
+    return r;
+}
+
+void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
+    const std::int64_t replicate = integer(doc, "parallelism", "data_parallel_replicate_degree", 1);
+    const std::int64_t shard = integer(doc, "parallelism", "data_parallel_shard_degree", -1);
+    if (shard < 1) {
+        r.error = "parallelism.data_parallel_shard_degree -1 depends on the world size, which a "
+                  "job config does not hold: write the degree";
+        return;
+    }
+    const std::int64_t tp = integer(doc, "parallelism", "tensor_parallel_degree", 1);
+    const std::int64_t pp = integer(doc, "parallelism", "pipeline_parallel_degree", 1);
+    const std::int64_t cp = integer(doc, "parallelism", "context_parallel_degree", 1);
+    const std::int64_t ep = integer(doc, "parallelism", "expert_parallel_degree", 1);
+    Json p = {{"tp", tp}, {"pp", pp}, {"cp", cp}, {"dp", replicate * shard}};
+    const std::string reshard =
+        doc["parallelism"]["fsdp_reshard_after_forward"].value<std::string>().value_or("default");
+    // FSDP2: resharding after forward frees parameters (ZeRO-3); "never" keeps them (ZeRO-2).
+    // torchtitan's "default" is "always" except with pipeline parallelism.
+    const bool keep = reshard == "never" || (reshard == "default" && pp > 1);
+    p["zero"] = shard > 1 ? (keep ? 2 : 3) : 0;
+    if (shard > 1 && replicate > 1)
+        p["dp_shard"] = shard;
+    if (ep > 1 || s["model"]["preset"] == "deepseek-v3") {
+        p["ep"] = ep;
+        p["etp"] = integer(doc, "parallelism", "expert_tensor_parallel_degree", 1);
+    }
+    if (cp > 1)
+        p["cp_comm"] =
+            doc["parallelism"]["context_parallel_rotate_method"].value<std::string>().value_or(
+                "allgather") == "allgather"
+                ? "allgather"
+                : "p2p";
+    p["sequence_parallel"] = tp > 1; // torchtitan's TP plan shards norms over the sequence
+    // FSDP2 prefetches all-gathers and overlaps reduce-scatters; DDP buckets its all-reduces.
+    if (replicate * shard > 1)
+        p["overlap"]["dp"] = true;
+    if (tp > 1)
+        p["overlap"]["tp"] =
+            doc["parallelism"]["enable_async_tensor_parallel"].value<bool>().value_or(false);
+    if (pp > 1)
+        schedule(doc, pp, p, r);
+    const std::int64_t local = integer(doc, "training", "local_batch_size", 8);
+    const std::int64_t micro =
+        pp > 1 ? integer(doc, "parallelism", "pipeline_parallel_microbatch_size", 1) : local;
+    std::int64_t global = integer(doc, "training", "global_batch_size", -1);
+    if (global < 0)
+        global = local * replicate * shard;
+    s["training"]["global_batch"] = global;
+    s["training"]["micro_batch"] = micro;
+    if (auto steps = doc["training"]["steps"].value<std::int64_t>())
+        s["training"]["tokens"] =
+            double(*steps) * double(global) * s["training"]["seq_len"].get<double>();
+    const std::string mode =
+        doc["activation_checkpoint"]["mode"].value<std::string>().value_or("selective");
+    const std::string option =
+        doc["activation_checkpoint"]["selective_ac_option"].value<std::string>().value_or("2");
+    if (mode == "none" || mode == "full") {
+        p["recompute"] = mode;
+    } else if (mode == "selective" && option == "op") {
+        p["recompute"] = "selective";
+    } else if (mode == "selective") {
+        // Layer SAC: every N-th layer of a stage recomputed whole (activation_checkpoint.py).
+        const ModelPreset* preset =
+            Catalog::builtIn().model(s["model"]["preset"].get<std::string>());
+        const std::int64_t n = std::atoll(option.c_str());
+        const std::int64_t perStage = preset ? preset->model.layers / pp : 0;
+        if (n <= 0 || perStage <= 0 || perStage % n) {
+            r.unsupported.push_back("activation_checkpoint.selective_ac_option " + option);
+        } else {
+            p["recompute"] = "full";
+            if (n > 1)
+                p["recompute_layers"] = perStage / n;
+        }
+    } else {
+        r.unsupported.push_back("activation_checkpoint.mode " + mode);
+    }
+    if (doc["training"]["enable_cpu_offload"].value<bool>().value_or(false))
+        p["offload"] = {{"optimizer", "cpu"}, {"params", "cpu"}};
+    if (doc["compile"]["enable"].value<bool>().value_or(false))
+        r.unsupported.push_back("compile.enable true (torch.compile is not in the plan)");
+    s["parallelism"] = p;
+}
+
+} // namespace ts

@@ -1,0 +1,280 @@
+// Launch configurations (core/export): every target on every bundled example and export
+// fixture against its golden files (or its golden refusal), shell quoting that survives
+// spaces, quotes and '$', refusals that name the field, and atomic writing.
+// The real parsers (tomllib, PyYAML, yamllint, json, bash -n, shellcheck), the flag and key
+// lists of the targets' sources and the C7 invariants run over the golden files in
+// tests/check_export.py (ctest export_formats). TRAINSCAPE_UPDATE_GOLDENS=1 rewrites them.
+
+#include "ExportFixtures.h"
+
+#include "export/Exporter.h"
+#include "export/ShellScript.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace ts;
+
+namespace {
+
+QString refusalText(const ExportResult& result) {
+    QString text;
+    for (const auto& r : result.refusals)
+        text += QString::fromStdString(r.toString()) + "\n";
+    return text;
+}
+
+bool updating() {
+    return qEnvironmentVariableIntValue("TRAINSCAPE_UPDATE_GOLDENS") == 1;
+}
+
+void writeGolden(const QString& dir, const ExportResult& result) {
+    QDir(dir).removeRecursively();
+    QDir().mkpath(dir);
+    std::string error;
+    if (result.refusals.empty()) {
+        QVERIFY2(writeExport(result, dir.toStdString(), error), error.c_str());
+    } else {
+        QFile file(dir + "/REFUSED.txt");
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(refusalText(result).toUtf8());
+    }
+}
+
+ExportResult renderFile(const QString& scenario, const Exporter& exporter) {
+    QString error;
+    auto plan = test::resolveFile(scenario, error);
+    if (!plan)
+        return {{}, {{"", error.toStdString()}}};
+    return exporter.render(*plan, {});
+}
+
+QString dryRun(const QString& script, const QStringList& env = {}) {
+    QProcess bash;
+    auto environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("DRY_RUN", "1");
+    for (const QString& kv : env)
+        environment.insert(kv.section('=', 0, 0), kv.section('=', 1));
+    bash.setProcessEnvironment(environment);
+    bash.start("bash", {script});
+    bash.waitForFinished(20000);
+    return QString::fromUtf8(bash.readAllStandardOutput());
+}
+
+} // namespace
+
+class TestExport : public QObject {
+    Q_OBJECT
+private slots:
+    void everyTargetHasFiles();
+    void goldens_data();
+    void goldens();
+    void refusalsNameTheField_data();
+    void refusalsNameTheField();
+    void shellQuoting();
+    void valuesWithSpacesAndDollars();
+    void writeIsAtomic();
+    void refusedResultWritesNothing();
+    void commandLine();
+};
+
+void TestExport::everyTargetHasFiles() {
+    QCOMPARE(exporters().size(), std::size_t(6));
+    for (const auto& e : exporters()) {
+        QVERIFY(findExporter(e->id()) == e.get());
+        QVERIFY(!e->fileNames().empty());
+        QVERIFY(!e->title().empty());
+    }
+    QVERIFY(findExporter("nemo-run") == nullptr);
+}
+
+void TestExport::goldens_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("target");
+    for (const QString& file : test::exportScenarioFiles())
+        for (const auto& e : exporters()) {
+            const QString target = QString::fromStdString(std::string(e->id()));
+            QTest::newRow(qPrintable(QFileInfo(file).completeBaseName() + "/" + target))
+                << file << target;
+        }
+}
+
+void TestExport::goldens() {
+    QFETCH(QString, scenario);
+    QFETCH(QString, target);
+    const Exporter* exporter = findExporter(target.toStdString());
+    QVERIFY(exporter);
+    const ExportResult result = renderFile(scenario, *exporter);
+    const QString dir = test::goldenDir(scenario, target);
+    if (updating())
+        writeGolden(dir, result);
+    if (!result.refusals.empty()) {
+        QVERIFY(result.files.empty());
+        QCOMPARE(refusalText(result), QString::fromStdString(test::readAll(dir + "/REFUSED.txt")));
+        return;
+    }
+    QVERIFY2(!QFile::exists(dir + "/REFUSED.txt"), "the golden says refused, the exporter wrote");
+    QStringList names;
+    for (const auto& f : result.files) {
+        names << QString::fromStdString(f.name);
+        const std::string golden = test::readAll(dir + "/" + QString::fromStdString(f.name));
+        QVERIFY2(golden == f.text, qPrintable("differs from the golden: " + dir + "/" +
+                                              QString::fromStdString(f.name)));
+    }
+    QStringList expected;
+    for (const auto& name : exporter->fileNames())
+        expected << QString::fromStdString(name);
+    QCOMPARE(names, expected);
+    QCOMPARE(QDir(dir).entryList(QDir::Files, QDir::Name), [&] {
+        names.sort();
+        return names;
+    }());
+}
+
+void TestExport::refusalsNameTheField_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("path");
+    const QString ex = test::sourceDir() + "/resources/examples/";
+    QTest::newRow("megatron zero-bubble") << "megatron" << ex + "deepseek-v3-1024xh100.json"
+                                          << "/parallelism/schedule";
+    QTest::newRow("bridge 5 of 8 layers with vpp 2")
+        << "bridge" << ex + "llama3.1-405b-2048xh100.json"
+        << "/parallelism/recompute_layers";
+    QTest::newRow("deepspeed moe") << "deepspeed" << ex + "mixtral-8x7b-64xh100.json"
+                                   << "/model/moe";
+    QTest::newRow("deepspeed fp8") << "deepspeed" << ex + "deepseek-v3-1024xh100.json"
+                                   << "/training/precision";
+    QTest::newRow("torchtitan zero 1") << "torchtitan" << ex + "llama3-70b-64xh100.json"
+                                       << "/parallelism/zero";
+    QTest::newRow("torchtitan no flavor") << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
+                                          << "/model";
+}
+
+void TestExport::refusalsNameTheField() {
+    QFETCH(QString, target);
+    QFETCH(QString, scenario);
+    QFETCH(QString, path);
+    const ExportResult result = renderFile(scenario, *findExporter(target.toStdString()));
+    QVERIFY(!result.ok());
+    QVERIFY(result.files.empty());
+    bool named = false;
+    for (const auto& r : result.refusals)
+        named = named || QString::fromStdString(r.path) == path;
+    QVERIFY2(named, qPrintable(refusalText(result)));
+}
+
+void TestExport::shellQuoting() {
+    QCOMPARE(QString::fromStdString(shellQuote("plain/path-1.0")), QString("plain/path-1.0"));
+    QCOMPARE(QString::fromStdString(shellQuote("a b")), QString("'a b'"));
+    QCOMPARE(QString::fromStdString(shellQuote("$HOME")), QString("'$HOME'"));
+    QCOMPARE(QString::fromStdString(shellQuote("it's")), QString("'it'\\''s'"));
+    QCOMPARE(QString::fromStdString(shellQuote("")), QString("''"));
+    QCOMPARE(QString::fromStdString(shellWord("$LR")), QString("\"${LR}\""));
+    QCOMPARE(QString::fromStdString(commentText("a\nb")), QString("a b"));
+}
+
+// What bash hands to torchrun is exactly what the user typed, whatever it holds.
+void TestExport::valuesWithSpacesAndDollars() {
+    QString error;
+    auto plan = test::resolveFile(test::exampleFiles().filter("llama3-8b").front(), error);
+    QVERIFY2(plan, qPrintable(error));
+    ExportOptions options;
+    options.dataPath = "/data/my corpus/$USER's \"text\"_document";
+    options.megatronDir = "/opt/Megatron LM $v1";
+    options.slurmPartition = "gpu batch";
+    QTemporaryDir dir;
+    for (const char* target : {"megatron", "slurm"}) {
+        const ExportResult result = findExporter(target)->render(*plan, options);
+        QVERIFY(result.ok());
+        std::string werror;
+        QVERIFY(writeExport(result, dir.path().toStdString(), werror));
+        const QString script = dir.filePath(QString::fromStdString(result.files.front().name));
+        const QStringList words = dryRun(script).split('\n');
+        QVERIFY2(words.contains(QString::fromStdString(options.dataPath)), target);
+        QVERIFY2(words.contains("/opt/Megatron LM $v1/pretrain_gpt.py"), target);
+        QProcess check;
+        check.start("bash", {"-n", script});
+        QVERIFY(check.waitForFinished(10000));
+        QCOMPARE(check.exitCode(), 0);
+    }
+    // The environment overrides a default without being re-expanded.
+    const ExportResult result = findExporter("megatron")->render(*plan, {});
+    std::string werror;
+    QVERIFY(writeExport(result, dir.path().toStdString(), werror));
+    const QStringList words =
+        dryRun(dir.filePath("train_megatron.sh"), {"MEGATRON_LM=/x/$(rm -rf /)"}).split('\n');
+    QVERIFY(words.contains("/x/$(rm -rf /)/pretrain_gpt.py"));
+}
+
+void TestExport::writeIsAtomic() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("nested/out");
+    ExportResult result;
+    result.files.push_back({"a.sh", "#!/bin/sh\necho new\n", FileSyntax::Shell, true});
+    result.files.push_back({"b.json", "{}\n", FileSyntax::Json});
+    QDir().mkpath(out);
+    {
+        QFile old(out + "/b.json");
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("old contents, longer than the new ones");
+    }
+    std::string error;
+    QVERIFY2(writeExport(result, out.toStdString(), error), error.c_str());
+    QCOMPARE(QString::fromStdString(test::readAll(out + "/b.json")), QString("{}\n"));
+    QVERIFY(QFileInfo(out + "/a.sh").isExecutable());
+    QVERIFY(!QFileInfo(out + "/b.json").isExecutable());
+    QCOMPARE(QDir(out).entryList(QDir::Files | QDir::Hidden).size(), 2); // no temporaries left
+    // A folder that cannot be created is an error, not a crash.
+    QFile blocker(dir.filePath("file"));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    QVERIFY(!writeExport(result, dir.filePath("file/sub").toStdString(), error));
+    QVERIFY(!error.empty());
+}
+
+void TestExport::refusedResultWritesNothing() {
+    QTemporaryDir dir;
+    ExportResult result;
+    result.files.push_back({"x.sh", "echo\n", FileSyntax::Shell});
+    result.refusals.push_back({"/parallelism/zero", "no"});
+    std::string error;
+    QVERIFY(!writeExport(result, dir.filePath("out").toStdString(), error));
+    QVERIFY(QString::fromStdString(error).contains("/parallelism/zero"));
+    QVERIFY(!QFile::exists(dir.filePath("out/x.sh")));
+}
+
+// trainscape-cli export: files listed with --json, exit 2 naming the field on a refusal.
+void TestExport::commandLine() {
+    QTemporaryDir dir;
+    const QString cli = test::binDir() + "/trainscape-cli";
+    const QString example = test::sourceDir() + "/resources/examples/";
+    QProcess run;
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "deepspeed", "--out",
+                    dir.filePath("ds"), "--json"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 2); // selective recompute
+    const auto refused = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QCOMPARE(refused["refusals"][0]["path"].get<std::string>(),
+             std::string("/parallelism/recompute"));
+    QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("/parallelism/recompute"));
+    QVERIFY(!QDir(dir.filePath("ds")).exists());
+
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "torchtitan", "--out",
+                    dir.filePath("tt"), "--json"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+    const auto written = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QCOMPARE(written["files"].size(), std::size_t(2));
+    QVERIFY(QFile::exists(dir.filePath("tt/torchtitan.toml")));
+
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "nemo-run", "--out",
+                    dir.filePath("x")});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("megatron, bridge"));
+}
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "tst_export.moc"

@@ -1,0 +1,190 @@
+// core/import: a launcher's configuration back into a scenario. Round trip: for every
+// bundled example and export fixture, and every target whose files can be imported
+// (megatron, slurm: the launch script; deepspeed: ds_config.json; torchtitan: the TOML),
+// import(export(s)) resolves to the same launch plan as s. Unknown flags and keys are listed,
+// never dropped; a hand-written Megatron-LM script reads as bash would expand it.
+
+#include "ExportFixtures.h"
+
+#include "export/Exporter.h"
+#include "import/LaunchImport.h"
+#include "import/PlanEquivalence.h"
+#include "import/ShellWords.h"
+#include "scenario/ScenarioIO.h"
+
+#include <QProcess>
+#include <QtTest>
+
+using namespace ts;
+
+namespace {
+
+struct Importable {
+    const char* target;
+    const char* file;
+    ImportFormat format;
+};
+constexpr Importable kImportable[] = {{"megatron", "train_megatron.sh", ImportFormat::Megatron},
+                                      {"slurm", "train.sbatch", ImportFormat::Megatron},
+                                      {"deepspeed", "ds_config.json", ImportFormat::DeepSpeed},
+                                      {"torchtitan", "torchtitan.toml", ImportFormat::Torchtitan}};
+
+std::optional<ResolvedScenario> resolveJson(const nlohmann::ordered_json& doc, QString& error) {
+    Diagnostics diags;
+    auto scenario = scenarioFromJson(doc, diags);
+    auto plan = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags) : std::nullopt;
+    for (const auto& d : diags.errors())
+        error += QString::fromStdString(d.toString()) + "\n";
+    return plan;
+}
+
+} // namespace
+
+class TestImport : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTrip_data();
+    void roundTrip();
+    void shellWords();
+    void handWrittenMegatron();
+    void unknownKeysListed();
+    void missingPiecesNamed();
+    void commandLine();
+};
+
+void TestImport::roundTrip_data() {
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<int>("which");
+    for (const QString& file : test::exportScenarioFiles())
+        for (int i = 0; i < int(std::size(kImportable)); ++i)
+            QTest::newRow(
+                qPrintable(QFileInfo(file).completeBaseName() + "/" + kImportable[i].target))
+                << file << i;
+}
+
+void TestImport::roundTrip() {
+    QFETCH(QString, scenario);
+    QFETCH(int, which);
+    const Importable& kind = kImportable[which];
+    QString error;
+    const auto plan = test::resolveFile(scenario, error);
+    QVERIFY2(plan, qPrintable(error));
+    const ExportResult exported = findExporter(kind.target)->render(*plan, {});
+    if (!exported.ok())
+        QSKIP("the target refuses this plan (its golden REFUSED.txt)");
+    ImportInput input;
+    for (const auto& f : exported.files)
+        if (f.name == kind.file)
+            input.text = f.text;
+    input.clusterPreset = plan->clusterPreset;
+    input.seqLen = plan->training.seqLen;
+    if (kind.format == ImportFormat::DeepSpeed) {
+        const QString hf = test::sourceDir() + "/tests/fixtures/hf/" +
+                           QString::fromStdString(plan->modelPreset) + "/config.json";
+        QVERIFY2(QFile::exists(hf), qPrintable("no Hugging Face config for " + hf));
+        input.hfConfig = nlohmann::json::parse(test::readAll(hf));
+    }
+    const ImportResult imported = importLaunchConfig(kind.format, input);
+    QVERIFY2(imported.scenario, imported.error.c_str());
+    std::string unsupported;
+    for (const auto& u : imported.unsupported)
+        unsupported += u + "; ";
+    QVERIFY2(imported.unsupported.empty(), unsupported.c_str());
+    const auto back = resolveJson(*imported.scenario, error);
+    QVERIFY2(back, qPrintable(error + QString::fromStdString(imported.scenario->dump(2))));
+    QString diff;
+    for (const auto& path : launchPlanDifferences(*plan, *back))
+        diff += QString::fromStdString(path) + " ";
+    QVERIFY2(diff.isEmpty(), qPrintable("differs at " + diff + "\n" +
+                                        QString::fromStdString(imported.scenario->dump(2))));
+}
+
+void TestImport::shellWords() {
+    const std::string text = "A=\"x y\"\n"
+                             "B=( --one \"$A\" '--two $A' )\n"
+                             "if [[ -z \"${C:-}\" ]]; then C=3; fi\n"
+                             "run \"${B[@]}\" --c=$C \\\n"
+                             "    ${D:-dflt} \"$(hostname)\" 'it'\\''s'\n";
+    const auto script = readShellCommands(text);
+    const std::vector<std::string> expected = {"run",   "--one", "x y",         "--two $A",
+                                               "--c=3", "dflt",  "$(hostname)", "it's"};
+    QVERIFY(!script.commands.empty());
+    QCOMPARE(script.commands.back(), expected);
+    QCOMPARE(script.notes.size(), std::size_t(1)); // the command substitution
+}
+
+void TestImport::handWrittenMegatron() {
+    ImportInput input;
+    input.text =
+        test::readAll(test::sourceDir() + "/tests/fixtures/import/megatron-handwritten.sh");
+    const ImportResult r = importMegatron(input);
+    QVERIFY2(r.scenario, r.error.c_str());
+    const auto& p = (*r.scenario)["parallelism"];
+    QCOMPARE(p["tp"].get<int>(), 4);
+    QCOMPARE(p["pp"].get<int>(), 2);
+    QCOMPARE(p["dp"].get<int>(), 4);
+    QCOMPARE(p["zero"].get<int>(), 1);
+    QCOMPARE(p["recompute"].get<std::string>(), std::string("selective"));
+    QCOMPARE((*r.scenario)["cluster"]["num_gpus"].get<int>(), 32);
+    QCOMPARE((*r.scenario)["model"]["kv_heads"].get<int>(), 8);
+    QCOMPARE(r.unsupported, (std::vector<std::string>{"--my-custom-flag 7", "--manual-gc"}));
+    QVERIFY(std::find(r.ignored.begin(), r.ignored.end(), "--save") != r.ignored.end());
+    QString error;
+    QVERIFY2(resolveJson(*r.scenario, error), qPrintable(error));
+}
+
+void TestImport::unknownKeysListed() {
+    ImportInput ds;
+    ds.text = R"({"train_batch_size": 64, "train_micro_batch_size_per_gpu": 2,
+                  "gradient_accumulation_steps": 4, "bf16": {"enabled": true},
+                  "zero_optimization": {"stage": 2, "made_up_key": 1},
+                  "flops_profiler": {"enabled": true}, "curriculum_learning": {"enabled": true}})";
+    ds.hfConfig = nlohmann::json::parse(
+        test::readAll(test::sourceDir() + "/tests/fixtures/hf/llama3-8b/config.json"));
+    ds.seqLen = 4096;
+    const ImportResult r = importDeepSpeed(ds);
+    QVERIFY2(r.scenario, r.error.c_str());
+    QCOMPARE((*r.scenario)["cluster"]["num_gpus"].get<int>(), 8);
+    QCOMPARE(r.unsupported, (std::vector<std::string>{"zero_optimization.made_up_key",
+                                                      "curriculum_learning.enabled"}));
+    ImportInput tt;
+    tt.text = "[model]\nname = 'llama3'\nflavor = '8B'\n[parallelism]\n"
+              "data_parallel_shard_degree = 8\nfancy = true\n[training]\nseq_len = 4096\n"
+              "global_batch_size = 64\nlocal_batch_size = 2\n[compile]\nenable = true\n";
+    const ImportResult t = importTorchtitan(tt);
+    QVERIFY2(t.scenario, t.error.c_str());
+    QCOMPARE(t.unsupported.size(), std::size_t(2)); // parallelism.fancy, compile.enable
+}
+
+void TestImport::missingPiecesNamed() {
+    ImportInput ds;
+    ds.text = R"({"train_batch_size": 64})";
+    QVERIFY(QString::fromStdString(importDeepSpeed(ds).error).contains("--hf-config"));
+    ImportInput mg;
+    mg.text = "python pretrain_gpt.py --num-layers 2";
+    QVERIFY(QString::fromStdString(importMegatron(mg).error).contains("--nnodes"));
+    ImportInput tt;
+    tt.text = "[model]\nname = 'gpt'\nflavor = 'x'\n";
+    QVERIFY(QString::fromStdString(importTorchtitan(tt).error).contains("flavor"));
+    tt.text = "not = [toml";
+    QVERIFY(QString::fromStdString(importTorchtitan(tt).error).startsWith("not TOML"));
+}
+
+void TestImport::commandLine() {
+    QProcess run;
+    run.start(test::binDir() + "/trainscape-cli",
+              {"import", test::sourceDir() + "/tests/fixtures/import/megatron-handwritten.sh",
+               "--from", "megatron"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+    const auto scenario = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QCOMPARE(scenario["format"].get<std::string>(), std::string("trainscape.scenario/1"));
+    QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("--my-custom-flag 7"));
+    run.start(test::binDir() + "/trainscape-cli",
+              {"import", test::sourceDir() + "/README.md", "--from", "slurm"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestImport)
+#include "tst_import.moc"
