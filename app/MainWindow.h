@@ -128,6 +128,11 @@ private:
     bool saveFromDialog();
     void showAbout();
     void showMessageSource(const QModelIndex& index);
+    // MainWindowLaunch.cpp: File > Export launch configuration…, File > Import job…
+    void createLaunchActions();
+    void retranslateLaunchActions();
+    void showExportDialog();
+    void showImportJobDialog();
 
     ScenarioDocument* document_;
     EstimateRunner* runner_;
@@ -162,6 +167,8 @@ private:
     QAction* clearRecentAction_ = nullptr;
     QAction* quitAction_ = nullptr;
     QAction* aboutAction_ = nullptr;
+    QAction* exportLaunchAction_ = nullptr;
+    QAction* importJobAction_ = nullptr;
     QActionGroup* languageGroup_ = nullptr;
 
     QDockWidget* modelDock_ = nullptr;

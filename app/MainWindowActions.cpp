@@ -79,6 +79,8 @@ void MainWindow::createActions() {
     aboutAction_->setMenuRole(QAction::AboutRole);
     connect(aboutAction_, &QAction::triggered, this, &MainWindow::showAbout);
 
+    createLaunchActions();
+
     languageGroup_ = new QActionGroup(this);
     for (const char* code : {"", "en", "zh_CN"}) {
         QAction* action = languageGroup_->addAction(QString());
@@ -109,6 +111,9 @@ void MainWindow::createMenus() {
     fileMenu_->addSeparator();
     fileMenu_->addAction(saveAction_);
     fileMenu_->addAction(saveAsAction_);
+    fileMenu_->addSeparator();
+    fileMenu_->addAction(exportLaunchAction_);
+    fileMenu_->addAction(importJobAction_);
     fileMenu_->addSeparator();
     fileMenu_->addAction(quitAction_);
 
@@ -173,6 +178,7 @@ void MainWindow::retranslateActions() {
     clearRecentAction_->setText(tr("&Clear List"));
     quitAction_->setText(tr("&Quit"));
     aboutAction_->setText(tr("&About Trainscape"));
+    retranslateLaunchActions();
     const QStringList languages = {tr("System language"), QStringLiteral("English"),
                                    QStringLiteral("简体中文")};
     for (int i = 0; i < languageGroup_->actions().size(); ++i)

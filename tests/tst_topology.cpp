@@ -20,7 +20,6 @@
 #include <QProcess>
 #include <QtTest>
 
-#include <chrono>
 #include <cmath>
 
 using namespace ts;
@@ -625,32 +624,22 @@ void TestTopology::scaleOutKeysRoundTrip() {
 
 void TestTopology::costLookupIsCheap() {
     // The graph and each group shape's routes are computed once; later estimates of the same
-    // cluster only look them up.
+    // cluster only look them up, and must give exactly what the first one gave. How cheap the
+    // lookup is is measured by bench_estimate (BM_EstimateSearch on the graph against
+    // BM_EstimateSearchTwoLevel), not here: a timed test fails on a loaded machine.
     Diagnostics diags;
     auto sc = resolveText(gptScenario("rail-only"), diags);
     QVERIFY(sc);
     EstimatorSettings graphSettings = defaultEstimatorSettings(*sc);
-    EstimatorSettings plainSettings = graphSettings;
-    plainSettings.topologyCollectives = false;
-    graphSettings.recordTimeline = plainSettings.recordTimeline = false;
-    QVERIFY(estimatePlan(*sc, graphSettings, diags)); // warm the cache
-    const auto time = [&](const EstimatorSettings& s) -> double {
-        constexpr int kRuns = 200;
-        const auto t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < kRuns; ++i)
-            if (!estimatePlan(*sc, s, diags))
-                return -1;
-        return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0)
-                   .count() /
-               kRuns;
-    };
-    const double plain = time(plainSettings);
-    const double graph = time(graphSettings);
-    qInfo("estimate of GPT-3 175B on 1024 GPUs: %.1f us with the two-level model, %.1f us on the "
-          "graph (cached)",
-          plain, graph);
-    QVERIFY(plain > 0 && graph > 0);
-    QVERIFY(graph < plain * 1.5 + 20.0);
+    graphSettings.recordTimeline = false;
+    auto first = estimatePlan(*sc, graphSettings, diags); // fills the cache
+    QVERIFY(first);
+    for (int i = 0; i < 20; ++i) {
+        auto again = estimatePlan(*sc, graphSettings, diags);
+        QVERIFY(again);
+        QCOMPARE(again->stepSeconds, first->stepSeconds);
+        QCOMPARE(again->peakBytes, first->peakBytes);
+    }
 }
 
 void TestTopology::placementFollowsRankOrder() {

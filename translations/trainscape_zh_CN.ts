@@ -220,9 +220,52 @@
 <context>
     <name>PlanDegreeOptions</name>
     <message>
-        <location filename="../models/PlanDegreeOptions.cpp" line="72"/>
+        <location filename="../models/PlanDegreeOptions.cpp" line="78"/>
         <source>Not available: %1 (%2)</source>
         <translation>不可用：%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioHeadline</name>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="19"/>
+        <source>Custom model (%1 layers)</source>
+        <translation>自定义模型（%1 层）</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="28"/>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="30"/>
+        <source>PP %1 × %2</source>
+        <translation>PP %1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="30"/>
+        <source>PP %1</source>
+        <translation>PP %1</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="32"/>
+        <source>CP %1</source>
+        <translation>CP %1</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="34"/>
+        <source>EP %1</source>
+        <translation>EP %1</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="35"/>
+        <source>DP %1</source>
+        <translation>DP %1</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="40"/>
+        <source>%1 on %2 × %3 · %4</source>
+        <translation>%1，%2 × %3 · %4</translation>
     </message>
 </context>
 <context>
@@ -1213,269 +1256,293 @@
 <context>
     <name>ts::gui::ClusterEditor</name>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="75"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="200"/>
         <source>Cluster preset</source>
         <translation>集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="76"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="201"/>
         <source>A system from the catalog: GPU, node and networks</source>
         <translation>目录中的系统：GPU、节点与网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="87"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="226"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="89"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="211"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="90"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="214"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="91"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="230"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="92"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="231"/>
         <source>Scale-up (NVLink) domain</source>
         <translation>纵向扩展（NVLink）域</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="93"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="232"/>
         <source>GPUs per domain</source>
         <translation>每域 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="94"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="233"/>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="94"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="233"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="251"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="95"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="234"/>
         <source>Per GPU, per direction</source>
         <translation>每 GPU、每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="96"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="104"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="235"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="243"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="96"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="104"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="235"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="243"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="97"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="236"/>
         <source>Scale-out network</source>
         <translation>横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="98"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="237"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="100"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="239"/>
         <source>NIC speed</source>
         <translation>网卡速率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="100"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="239"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="101"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="240"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="102"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="241"/>
         <source>Oversubscription</source>
         <translation>超额订阅比</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="103"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="242"/>
         <source> : 1</source>
         <translation> : 1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="48"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="169"/>
         <source>PCIe per GPU (GB/s)</source>
         <translation>每 GPU 的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="49"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="170"/>
         <source>GPU–host link of one GPU, per direction</source>
         <translation>单个 GPU 与主机之间的链路，单向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="51"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="172"/>
         <source>Memory per node (GiB)</source>
         <translation>每节点内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="52"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="173"/>
         <source>Host (CPU) memory of one node, where offloaded states live</source>
         <translation>单个节点的主机（CPU）内存，卸载的状态存放于此</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="54"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="175"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>内存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="55"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="176"/>
         <source>DRAM bandwidth of one node, all sockets</source>
         <translation>单个节点所有插槽的 DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="57"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="178"/>
         <source>NVMe read (GB/s)</source>
         <translation>NVMe 读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="58"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="61"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="179"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="182"/>
         <source>All NVMe drives of one node together</source>
         <translation>单个节点全部 NVMe 盘合计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="60"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="181"/>
         <source>NVMe write (GB/s)</source>
         <translation>NVMe 写入（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="62"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="183"/>
         <source>NVMe capacity (GiB)</source>
         <translation>NVMe 容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="63"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="184"/>
         <source>All NVMe drives of one node, in GiB of 2³⁰ bytes</source>
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="163"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="314"/>
         <source>Host (offload)</source>
         <translation>主机（卸载）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="180"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="189"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
         <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
         <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="191"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="342"/>
         <source>Not known for this cluster: type the figure to bound offload by it.</source>
         <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="200"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="76"/>
         <source>Custom: %1</source>
         <translation>自定义：%1</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="80"/>
         <source>Custom GPU (figures below)…</source>
         <translation>自定义 GPU（在下方填写参数）…</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="82"/>
         <source>A GPU of your own: starts as a copy of the GPU in use; edit its figures under Custom GPU</source>
         <translation>自己的 GPU：从当前 GPU 复制而来；在“自定义 GPU”下修改其参数</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="113"/>
         <source>the current cluster</source>
         <translation>当前集群</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="120"/>
         <source>Matching cluster preset</source>
         <translation>匹配的集群预设</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="121"/>
         <source>%1 is built for this GPU. Use its NVLink, network and host figures instead of those of %2?</source>
         <translation>%1 是为这款 GPU 构建的。是否使用它的 NVLink、网络和主机参数，替换 %2 的参数？</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="135"/>
         <source>None (default efficiencies)</source>
         <translation>无（默认效率）</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="218"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="244"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="245"/>
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="246"/>
         <source>Measured efficiencies that replace the estimator&apos;s defaults (trainscape-cli calibrate list)</source>
         <translation>替换估算器默认值的实测效率（trainscape-cli calibrate list）</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="248"/>
         <source>Custom GPU</source>
         <translation>自定义 GPU</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="250"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="250"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="251"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="252"/>
         <source>BF16 dense</source>
         <translation>BF16 稠密</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="252"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="253"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="254"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="253"/>
         <source>FP8 dense</source>
         <translation>FP8 稠密</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="254"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="255"/>
         <source>Power limit (TDP)</source>
         <translation>功耗上限（TDP）</translation>
     </message>
     <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="255"/>
         <source> W</source>
         <translation> W</translation>
     </message>
@@ -1555,6 +1622,189 @@
 %1 per GPU</source>
         <translation>
 每 GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CostsEditor</name>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="29"/>
+        <source>%1 (assumed)</source>
+        <translation>%1（假定）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="40"/>
+        <source>Hourly grid CSV</source>
+        <translation>逐小时电网 CSV</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="41"/>
+        <source>An hourly series of grid carbon intensity (and price): the run is placed on it hour by hour</source>
+        <translation>逐小时的电网碳强度（及电价）序列：训练按小时放在其上计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="44"/>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="45"/>
+        <source>Ownership</source>
+        <translation>所有权</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="46"/>
+        <source>Cloud (GPU-hours)</source>
+        <translation>云（按 GPU 小时）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="46"/>
+        <source>Owned (capital)</source>
+        <translation>自有（资本支出）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="47"/>
+        <source>GPU-hour price ($)</source>
+        <translation>GPU 小时价格（$）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="48"/>
+        <source>Cloud: what one GPU-hour costs</source>
+        <translation>云：一个 GPU 小时的价格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="50"/>
+        <source>Amortization (years)</source>
+        <translation>折旧年限（年）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="51"/>
+        <source>Owned: years over which the capital is spread</source>
+        <translation>自有：资本分摊的年数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="53"/>
+        <source>Node capital ($)</source>
+        <translation>节点资本（$）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="54"/>
+        <source>Owned: one server with its GPUs</source>
+        <translation>自有：一台带 GPU 的服务器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="56"/>
+        <source>Network capital ($)</source>
+        <translation>网络资本（$）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="57"/>
+        <source>Owned: the whole scale-out network</source>
+        <translation>自有：整个横向扩展网络</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="59"/>
+        <source>Site and grid</source>
+        <translation>站点与电网</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="60"/>
+        <source>Electricity ($/kWh)</source>
+        <translation>电价（$/kWh）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="62"/>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="63"/>
+        <source>Power usage effectiveness: facility power ÷ IT power</source>
+        <translation>电能使用效率：设施功率 ÷ IT 功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="65"/>
+        <source>Grid carbon (gCO₂/kWh)</source>
+        <translation>电网碳强度（gCO₂/kWh）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="68"/>
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="69"/>
+        <source>GPU idle power (W)</source>
+        <translation>GPU 空闲功率（W）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="71"/>
+        <source>GPU power computing</source>
+        <translation>GPU 计算时功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="72"/>
+        <source>Fraction of the way from idle power to TDP while compute-bound</source>
+        <translation>计算受限时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="74"/>
+        <source>GPU power memory-bound</source>
+        <translation>GPU 访存受限时功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="75"/>
+        <source>Fraction of the way from idle power to TDP while memory-bound</source>
+        <translation>访存受限时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="77"/>
+        <source>GPU power communicating</source>
+        <translation>GPU 通信时功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="78"/>
+        <source>Fraction of the way from idle power to TDP while communicating</source>
+        <translation>通信时从空闲功率到 TDP 的比例</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="80"/>
+        <source>Host power per node (W)</source>
+        <translation>每节点主机功率（W）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="81"/>
+        <source>CPUs, memory, NVSwitch and fans: the node without its GPUs</source>
+        <translation>CPU、内存、NVSwitch 和风扇：不含 GPU 的节点</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="83"/>
+        <source>Network power (W)</source>
+        <translation>网络功率（W）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="84"/>
+        <source>The whole scale-out network</source>
+        <translation>整个横向扩展网络</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="88"/>
+        <source>Choose grid CSV…</source>
+        <translation>选择电网 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="103"/>
+        <source>Hourly Grid CSV</source>
+        <translation>逐小时电网 CSV</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="104"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CostsEditor.cpp" line="110"/>
+        <source>Hourly grid CSV → %1</source>
+        <translation>逐小时电网 CSV → %1</translation>
     </message>
 </context>
 <context>
@@ -1824,6 +2074,285 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::ExplainCard</name>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="76"/>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="78"/>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="80"/>
+        <source>TP communication</source>
+        <translation>TP 通信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="82"/>
+        <source>CP communication</source>
+        <translation>CP 通信</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="84"/>
+        <source>EP all-to-all</source>
+        <translation>EP all-to-all</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="86"/>
+        <source>PP send/receive</source>
+        <translation>PP 发送/接收</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="88"/>
+        <source>Pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="90"/>
+        <source>DP gradient sync</source>
+        <translation>DP 梯度同步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="92"/>
+        <source>Optimizer step</source>
+        <translation>优化器步</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="94"/>
+        <source>Offload transfers</source>
+        <translation>卸载传输</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="100"/>
+        <source>tensor cores</source>
+        <translation>张量核心</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="102"/>
+        <source>HBM bandwidth</source>
+        <translation>HBM 带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="104"/>
+        <source>NVLink (scale-up)</source>
+        <translation>NVLink（纵向扩展）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="106"/>
+        <source>scale-out network</source>
+        <translation>横向扩展网络</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="108"/>
+        <source>PCIe and host</source>
+        <translation>PCIe 与主机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="110"/>
+        <source>idle pipeline stages</source>
+        <translation>空闲的流水线阶段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="118"/>
+        <source>NVLink %1 → %2 GB/s</source>
+        <translation>NVLink %1 → %2 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="120"/>
+        <source>NICs %1 → %2 Gbit/s</source>
+        <translation>网卡 %1 → %2 Gbit/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="122"/>
+        <source>Oversubscription %1:1 → %2:1</source>
+        <translation>超额订阅 %1:1 → %2:1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="124"/>
+        <source>DP %1 → %2 (GPUs with it)</source>
+        <translation>DP %1 → %2（GPU 数随之变化）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="125"/>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="135"/>
+        <source>WHY THIS STEP TIME</source>
+        <translation>为什么是这个步时</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="137"/>
+        <source>No estimate to explain</source>
+        <translation>没有可解释的估算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="142"/>
+        <source>Bound by %1 on %2: %3% of the step</source>
+        <translation>受限于%2上的%1：占步时的 %3%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="157"/>
+        <source>%1, %2 GB/s per GPU</source>
+        <translation>%1，每 GPU %2 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="161"/>
+        <source>%1: %2 hidden behind compute (%3)</source>
+        <translation>%1：%2 被计算掩盖（%3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="163"/>
+        <source>%1: %2, %3 exposed (%4)</source>
+        <translation>%1：%2，暴露 %3（%4）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="169"/>
+        <source>Edits with the largest effect</source>
+        <translation>影响最大的修改</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="176"/>
+        <source>%1: not a valid plan</source>
+        <translation>%1：不是有效的方案</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="179"/>
+        <source>%1: step %2, peak memory %3%4</source>
+        <translation>%1：步时 %2，峰值显存 %3%4</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="182"/>
+        <source> (does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExplainCard.cpp" line="159"/>
+        <source>; under one leaf switch: oversubscription does not apply</source>
+        <translation>；位于同一叶交换机下：超额订阅不起作用</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ExportDialog</name>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="68"/>
+        <source>Export Launch Configuration</source>
+        <translation>导出启动配置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="69"/>
+        <source>&amp;Save to Folder…</source>
+        <translation>保存到文件夹(&amp;S)…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="70"/>
+        <source>&amp;Copy File</source>
+        <translation>复制文件(&amp;C)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="95"/>
+        <source>The scenario does not resolve; fix the fields marked in red first.</source>
+        <translation>场景无法解析；请先修正标红的字段。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="120"/>
+        <source>%1 cannot express this plan:</source>
+        <translation>%1 无法表达此方案：</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/ExportDialog.cpp" line="131"/>
+        <source>%n file(s), written atomically on Save.</source>
+        <translation>
+            <numerusform>%n 个文件，保存时原子写入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/ExportDialog.cpp" line="169"/>
+        <source>Save Launch Files To</source>
+        <translation>启动文件保存到</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/ExportDialog.cpp" line="177"/>
+        <source>Saved %n file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个文件保存到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::ImportJobDialog</name>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="46"/>
+        <location filename="../widgets/ImportJobDialog.cpp" line="47"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="72"/>
+        <source>Hugging Face config (*.json)</source>
+        <translation>Hugging Face 配置 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="84"/>
+        <source>Import Job</source>
+        <translation>导入作业</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="85"/>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="86"/>
+        <source>Launch file:</source>
+        <translation>启动文件：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="87"/>
+        <source>Model config (DeepSpeed):</source>
+        <translation>模型配置（DeepSpeed）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="88"/>
+        <source>Sequence length (DeepSpeed):</source>
+        <translation>序列长度（DeepSpeed）：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="89"/>
+        <source>Cluster preset:</source>
+        <translation>集群预设：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="127"/>
+        <source>Choose a launch file to read.</source>
+        <translation>请选择要读取的启动文件。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="134"/>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="150"/>
+        <source>Not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="152"/>
+        <source>Ignored (no effect on the plan): %1</source>
+        <translation>已忽略（不影响方案）：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ImportJobDialog.cpp" line="169"/>
+        <source>Every flag was read.</source>
+        <translation>所有参数均已读取。</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::LinkTool</name>
     <message>
         <location filename="../widgets/TopologyTools.cpp" line="63"/>
@@ -1845,363 +2374,389 @@
 <context>
     <name>ts::gui::MainWindow</name>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="128"/>
+        <location filename="../app/MainWindowActions.cpp" line="157"/>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="130"/>
+        <location filename="../app/MainWindowActions.cpp" line="159"/>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="132"/>
+        <location filename="../app/MainWindowActions.cpp" line="167"/>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="134"/>
+        <location filename="../app/MainWindowActions.cpp" line="169"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="136"/>
+        <location filename="../app/MainWindowActions.cpp" line="171"/>
         <source>&amp;Open Scenario…</source>
         <translation>打开场景(&amp;O)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="137"/>
+        <location filename="../app/MainWindowActions.cpp" line="172"/>
         <source>Open a scenario file (trainscape.scenario/1 JSON)</source>
         <translation>打开场景文件（trainscape.scenario/1 JSON）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="143"/>
+        <location filename="../app/MainWindowActions.cpp" line="178"/>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="144"/>
+        <location filename="../app/MainWindowActions.cpp" line="179"/>
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="145"/>
+        <location filename="../app/MainWindowActions.cpp" line="180"/>
         <source>&amp;About Trainscape</source>
         <translation>关于 Trainscape(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="220"/>
+        <location filename="../app/MainWindow.cpp" line="226"/>
         <source>Plan layout</source>
         <translation>方案布局</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="221"/>
+        <location filename="../app/MainWindow.cpp" line="227"/>
         <source>Scenario file</source>
         <translation>场景文件</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="286"/>
+        <location filename="../app/MainWindow.cpp" line="290"/>
         <source>Open a scenario to see how its plan places the model on the GPUs.</source>
         <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="287"/>
+        <location filename="../app/MainWindow.cpp" line="291"/>
         <source>The scenario is not valid; its errors are listed under Messages.</source>
         <translation>该场景无效；错误列在“消息”中。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="289"/>
+        <location filename="../app/MainWindow.cpp" line="293"/>
         <source>No scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="292"/>
+        <location filename="../app/MainWindow.cpp" line="296"/>
         <source>Trainscape</source>
         <translation>Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="299"/>
+        <location filename="../app/MainWindow.cpp" line="303"/>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="307"/>
+        <location filename="../app/MainWindow.cpp" line="311"/>
         <source>%1 × %2 · %3</source>
         <translation>%1 × %2 · %3</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="215"/>
+        <location filename="../app/MainWindowDocument.cpp" line="242"/>
         <source>no scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="217"/>
+        <location filename="../app/MainWindowDocument.cpp" line="244"/>
         <source>not computed: the scenario is not valid</source>
         <translation>未计算：场景无效</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="219"/>
+        <location filename="../app/MainWindowDocument.cpp" line="246"/>
         <source>estimator not available</source>
         <translation>估算器不可用</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="225"/>
+        <location filename="../app/MainWindowDocument.cpp" line="252"/>
         <source>not computed</source>
         <translation>未计算</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="222"/>
+        <location filename="../app/MainWindowDocument.cpp" line="249"/>
         <source>not computed: %1</source>
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="320"/>
+        <location filename="../app/MainWindow.cpp" line="324"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="320"/>
+        <location filename="../app/MainWindow.cpp" line="324"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="322"/>
+        <location filename="../app/MainWindow.cpp" line="326"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="322"/>
+        <location filename="../app/MainWindow.cpp" line="326"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="322"/>
+        <location filename="../app/MainWindow.cpp" line="326"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="323"/>
+        <location filename="../app/MainWindow.cpp" line="327"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="323"/>
+        <location filename="../app/MainWindow.cpp" line="327"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="327"/>
+        <location filename="../app/MainWindow.cpp" line="331"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="331"/>
+        <location filename="../app/MainWindow.cpp" line="335"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="329"/>
+        <location filename="../app/MainWindow.cpp" line="333"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="146"/>
+        <location filename="../app/MainWindowDocument.cpp" line="170"/>
         <source>Open Scenario</source>
         <translation>打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="116"/>
-        <location filename="../app/MainWindowDocument.cpp" line="147"/>
+        <location filename="../app/MainWindowDocument.cpp" line="143"/>
+        <location filename="../app/MainWindowDocument.cpp" line="171"/>
         <source>Scenario files (*.json);;All files (*)</source>
         <translation>场景文件 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="235"/>
+        <location filename="../app/MainWindowDocument.cpp" line="264"/>
         <source>About Trainscape</source>
         <translation>关于 Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="236"/>
+        <location filename="../app/MainWindowDocument.cpp" line="265"/>
         <source>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;A planner for distributed training of large language models: will it fit, how long does a step take, and what does the run cost.&lt;/p&gt;&lt;p&gt;Built with Qt %2.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="60"/>
+        <location filename="../app/MainWindow.cpp" line="61"/>
         <source>Not changed: %1 (%2)</source>
         <translation>未修改：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="213"/>
+        <location filename="../app/MainWindow.cpp" line="218"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="214"/>
+        <location filename="../app/MainWindow.cpp" line="219"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="215"/>
+        <location filename="../app/MainWindow.cpp" line="220"/>
         <source>Parallel plan</source>
         <translation>并行方案</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="216"/>
+        <location filename="../app/MainWindow.cpp" line="221"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="217"/>
+        <location filename="../app/MainWindow.cpp" line="223"/>
         <source>Resolved</source>
         <translation>解析结果</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="218"/>
+        <location filename="../app/MainWindow.cpp" line="224"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="219"/>
+        <location filename="../app/MainWindow.cpp" line="225"/>
         <source>Dashboard</source>
         <translation>仪表板</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="222"/>
+        <location filename="../app/MainWindow.cpp" line="228"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="290"/>
+        <location filename="../app/MainWindow.cpp" line="294"/>
         <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
         <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="300"/>
-        <location filename="../app/MainWindow.cpp" line="312"/>
+        <location filename="../app/MainWindow.cpp" line="304"/>
+        <location filename="../app/MainWindow.cpp" line="316"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="305"/>
+        <location filename="../app/MainWindow.cpp" line="309"/>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="311"/>
+        <location filename="../app/MainWindow.cpp" line="315"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="129"/>
+        <location filename="../app/MainWindowActions.cpp" line="158"/>
         <source>&amp;New from Example</source>
         <translation>从示例新建(&amp;N)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="131"/>
+        <location filename="../app/MainWindowActions.cpp" line="160"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="133"/>
+        <location filename="../app/MainWindowActions.cpp" line="168"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="135"/>
+        <location filename="../app/MainWindowActions.cpp" line="170"/>
         <source>Main toolbar</source>
         <translation>主工具栏</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="138"/>
+        <location filename="../app/MainWindowActions.cpp" line="173"/>
         <source>&amp;Save</source>
         <translation>保存(&amp;S)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="139"/>
+        <location filename="../app/MainWindowActions.cpp" line="174"/>
         <source>Save the scenario (written atomically)</source>
         <translation>保存场景（原子写入）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="140"/>
+        <location filename="../app/MainWindowActions.cpp" line="175"/>
         <source>Save &amp;As…</source>
         <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="141"/>
+        <location filename="../app/MainWindowActions.cpp" line="176"/>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="142"/>
+        <location filename="../app/MainWindowActions.cpp" line="177"/>
         <source>&amp;Redo</source>
         <translation>重做(&amp;R)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowActions.cpp" line="146"/>
+        <location filename="../app/MainWindowActions.cpp" line="182"/>
         <source>System language</source>
         <translation>系统语言</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="99"/>
+        <location filename="../app/MainWindowDocument.cpp" line="128"/>
         <source>Cannot save %1: %2</source>
         <translation>无法保存 %1：%2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="101"/>
-        <location filename="../app/MainWindowDocument.cpp" line="115"/>
+        <location filename="../app/MainWindowDocument.cpp" line="130"/>
+        <location filename="../app/MainWindowDocument.cpp" line="142"/>
         <source>Save Scenario</source>
         <translation>保存场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="102"/>
+        <location filename="../app/MainWindowDocument.cpp" line="131"/>
         <source>Cannot save %1:
 %2</source>
         <translation>无法保存 %1：
 %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="106"/>
+        <location filename="../app/MainWindowDocument.cpp" line="135"/>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="130"/>
+        <location filename="../app/MainWindowDocument.cpp" line="157"/>
         <source>Unsaved Changes</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="131"/>
+        <location filename="../app/MainWindowDocument.cpp" line="158"/>
         <source>“%1” has changes that are not saved. Save them?</source>
         <translation>“%1”有未保存的更改。要保存吗？</translation>
     </message>
     <message>
-        <location filename="../app/MainWindowDocument.cpp" line="206"/>
+        <location filename="../app/MainWindowDocument.cpp" line="233"/>
         <source>estimated in %1 ms</source>
         <translation>估算用时 %1 ms</translation>
     </message>
     <message>
+        <location filename="../app/MainWindow.cpp" line="222"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
     <message>
+        <location filename="../app/MainWindowActions.cpp" line="161"/>
         <source>&amp;Model</source>
         <translation>模型(&amp;M)</translation>
     </message>
     <message>
+        <location filename="../app/MainWindowActions.cpp" line="162"/>
         <source>&amp;New</source>
         <translation>新建(&amp;N)</translation>
     </message>
     <message>
+        <location filename="../app/MainWindowActions.cpp" line="163"/>
         <source>A new scenario with only the required keys, to edit</source>
         <translation>只含必需键的新场景，供编辑</translation>
     </message>
     <message>
+        <location filename="../app/MainWindowActions.cpp" line="164"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
+        <location filename="../app/MainWindowActions.cpp" line="166"/>
         <source>Replace the model by the architecture of a Hugging Face config.json</source>
         <translation>用 Hugging Face config.json 的架构替换模型</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLaunch.cpp" line="22"/>
+        <source>&amp;Export Launch Configuration…</source>
+        <translation>导出启动配置(&amp;E)…</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLaunch.cpp" line="24"/>
+        <source>Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, Slurm or Kubernetes files for this plan</source>
+        <translation>为此方案生成 Megatron-LM、Megatron-Bridge、DeepSpeed、torchtitan、Slurm 或 Kubernetes 文件</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLaunch.cpp" line="26"/>
+        <source>&amp;Import Job…</source>
+        <translation>导入作业(&amp;I)…</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLaunch.cpp" line="28"/>
+        <source>Read a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML as a new scenario</source>
+        <translation>将 Megatron-LM 启动脚本、DeepSpeed 配置或 torchtitan TOML 读取为新场景</translation>
     </message>
 </context>
 <context>
@@ -2494,190 +3049,192 @@ Network power: %2
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="64"/>
+        <location filename="../widgets/PlanEditor.cpp" line="101"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="65"/>
+        <location filename="../widgets/PlanEditor.cpp" line="102"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="77"/>
+        <location filename="../widgets/PlanEditor.cpp" line="120"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="78"/>
+        <location filename="../widgets/PlanEditor.cpp" line="121"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="79"/>
+        <location filename="../widgets/PlanEditor.cpp" line="122"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="80"/>
+        <location filename="../widgets/PlanEditor.cpp" line="123"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="81"/>
+        <location filename="../widgets/PlanEditor.cpp" line="124"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="82"/>
+        <location filename="../widgets/PlanEditor.cpp" line="125"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="83"/>
+        <location filename="../widgets/PlanEditor.cpp" line="126"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="85"/>
+        <location filename="../widgets/PlanEditor.cpp" line="128"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="86"/>
+        <location filename="../widgets/PlanEditor.cpp" line="129"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="88"/>
+        <location filename="../widgets/PlanEditor.cpp" line="131"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="89"/>
+        <location filename="../widgets/PlanEditor.cpp" line="132"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="92"/>
+        <location filename="../widgets/PlanEditor.cpp" line="136"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="93"/>
+        <location filename="../widgets/PlanEditor.cpp" line="137"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="94"/>
+        <location filename="../widgets/PlanEditor.cpp" line="138"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="95"/>
+        <location filename="../widgets/PlanEditor.cpp" line="139"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="96"/>
+        <location filename="../widgets/PlanEditor.cpp" line="140"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="105"/>
+        <location filename="../widgets/PlanEditor.cpp" line="149"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="106"/>
+        <location filename="../widgets/PlanEditor.cpp" line="150"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="107"/>
+        <location filename="../widgets/PlanEditor.cpp" line="151"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="108"/>
+        <location filename="../widgets/PlanEditor.cpp" line="152"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="109"/>
+        <location filename="../widgets/PlanEditor.cpp" line="153"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="42"/>
+        <location filename="../widgets/PlanEditor.cpp" line="45"/>
         <source>Shard group (DP shard)</source>
         <translation>分片组（DP shard）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="43"/>
+        <location filename="../widgets/PlanEditor.cpp" line="46"/>
         <source>ZeRO shards within groups of this many data-parallel ranks and replicates across the groups (hybrid sharding, FSDP HYBRID_SHARD)</source>
         <translation>ZeRO 在由这么多数据并行 rank 组成的组内分片，并在组间复制（混合分片，FSDP HYBRID_SHARD）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="47"/>
+        <location filename="../widgets/PlanEditor.cpp" line="50"/>
         <source>Full (= DP)</source>
         <translation>完全分片（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="52"/>
+        <location filename="../widgets/PlanEditor.cpp" line="55"/>
         <source>%1 (= DP)</source>
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="70"/>
+        <location filename="../widgets/PlanEditor.cpp" line="113"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="71"/>
+        <location filename="../widgets/PlanEditor.cpp" line="114"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="100"/>
+        <location filename="../widgets/PlanEditor.cpp" line="144"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="102"/>
+        <location filename="../widgets/PlanEditor.cpp" line="146"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="104"/>
+        <location filename="../widgets/PlanEditor.cpp" line="148"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="111"/>
+        <location filename="../widgets/PlanEditor.cpp" line="155"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="112"/>
+        <location filename="../widgets/PlanEditor.cpp" line="156"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="117"/>
+        <location filename="../widgets/PlanEditor.cpp" line="161"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="118"/>
+        <location filename="../widgets/PlanEditor.cpp" line="162"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
     <message>
+        <location filename="../widgets/PlanEditor.cpp" line="67"/>
         <source>Layers per chunk</source>
         <translation>每块层数</translation>
     </message>
     <message>
+        <location filename="../widgets/PlanEditor.cpp" line="68"/>
         <source>Transformer layers of each pipeline chunk in order, PP × VPP numbers separated by commas; empty: as even as possible</source>
         <translation>按顺序给出每个流水线块的 Transformer 层数，共 PP × VPP 个数，以逗号分隔；留空：尽量均分</translation>
     </message>
@@ -2919,7 +3476,7 @@ Network power: %2
 <context>
     <name>ts::gui::ScenarioDocument</name>
     <message>
-        <location filename="../models/ScenarioDocument.cpp" line="116"/>
+        <location filename="../models/ScenarioDocument.cpp" line="128"/>
         <source>Untitled</source>
         <translation>未命名</translation>
     </message>
@@ -2927,43 +3484,59 @@ Network power: %2
 <context>
     <name>ts::gui::ScenarioForm</name>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="258"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="440"/>
         <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
         <translation>文件中未设置：取自预设或格式的默认值。</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="119"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="133"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="147"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="315"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="318"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="320"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="429"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="222"/>
         <source>“%1” is not a number</source>
         <translation>“%1”不是数字</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="228"/>
         <source>%1 is out of range: give %2 to %3</source>
         <translation>%1 超出范围：请填写 %2 到 %3</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="249"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="250"/>
         <source>Reset %1 to its default</source>
         <translation>将%1重置为默认值</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="277"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="287"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="291"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="291"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
+        <location filename="../widgets/ScenarioForm.cpp" line="353"/>
         <source>Reset to the default: remove %1 from the file</source>
         <translation>重置为默认值：从文件中删除 %1</translation>
     </message>
@@ -3570,183 +4143,183 @@ Network power: %2
 <context>
     <name>ts::gui::TopologyView</name>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="82"/>
+        <location filename="../widgets/TopologyView.cpp" line="91"/>
         <source>Templates</source>
         <translation>模板</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="83"/>
+        <location filename="../widgets/TopologyView.cpp" line="92"/>
         <source>Properties</source>
         <translation>属性</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="84"/>
+        <location filename="../widgets/TopologyView.cpp" line="93"/>
         <source>Network cost</source>
         <translation>网络成本</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="92"/>
+        <location filename="../widgets/TopologyView.cpp" line="101"/>
         <source>Link utilisation over one step: 0 % (blue) to 100 % (red)</source>
         <translation>单步内的链路利用率：0 %（蓝）到 100 %（红）</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="125"/>
+        <location filename="../widgets/TopologyView.cpp" line="134"/>
         <source>Select</source>
         <translation>选择</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="126"/>
+        <location filename="../widgets/TopologyView.cpp" line="135"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="127"/>
+        <location filename="../widgets/TopologyView.cpp" line="136"/>
         <source>NIC</source>
         <translation>网卡</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="128"/>
+        <location filename="../widgets/TopologyView.cpp" line="137"/>
         <source>Switch</source>
         <translation>交换机</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="129"/>
+        <location filename="../widgets/TopologyView.cpp" line="138"/>
         <source>NVSwitch</source>
         <translation>NVSwitch</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="130"/>
+        <location filename="../widgets/TopologyView.cpp" line="139"/>
         <source>WAN router</source>
         <translation>广域网路由器</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="131"/>
+        <location filename="../widgets/TopologyView.cpp" line="140"/>
         <source>Link</source>
         <translation>连线</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="132"/>
+        <location filename="../widgets/TopologyView.cpp" line="141"/>
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="142"/>
+        <location filename="../widgets/TopologyView.cpp" line="151"/>
         <source>Fit</source>
         <translation>适应</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="143"/>
+        <location filename="../widgets/TopologyView.cpp" line="152"/>
         <source>Expand all</source>
         <translation>全部展开</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="144"/>
+        <location filename="../widgets/TopologyView.cpp" line="153"/>
         <source>Collapse</source>
         <translation>折叠</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="146"/>
+        <location filename="../widgets/TopologyView.cpp" line="155"/>
         <source>Heat map</source>
         <translation>热力图</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="150"/>
+        <location filename="../widgets/TopologyView.cpp" line="159"/>
         <source>No group</source>
         <translation>不显示组</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="152"/>
+        <location filename="../widgets/TopologyView.cpp" line="161"/>
         <source>%1 group</source>
         <translation>%1 组</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="155"/>
+        <location filename="../widgets/TopologyView.cpp" line="164"/>
         <source>#</source>
         <translation>#</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="165"/>
+        <location filename="../widgets/TopologyView.cpp" line="174"/>
         <source>Export SVG…</source>
         <translation>导出 SVG…</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="166"/>
+        <location filename="../widgets/TopologyView.cpp" line="175"/>
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="236"/>
+        <location filename="../widgets/TopologyView.cpp" line="245"/>
         <source>%n problem(s) in the drawing: %1</source>
         <translation>
             <numerusform>拓扑图中有 %n 个问题：%1</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="244"/>
+        <location filename="../widgets/TopologyView.cpp" line="253"/>
         <source>%1 GPUs, %2 nodes and %3 links; %4 items drawn</source>
         <translation>%1 个 GPU，%2 个节点，%3 条链路；绘制了 %4 个图元</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="248"/>
+        <location filename="../widgets/TopologyView.cpp" line="257"/>
         <source> (the builder&apos;s graph: an edit writes it into the scenario)</source>
         <translation>（构建器生成的图：一经编辑即写入场景）</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="271"/>
+        <location filename="../widgets/TopologyView.cpp" line="280"/>
         <source>Heat map: no estimate for this scenario</source>
         <translation>热力图：此场景没有估算结果</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="299"/>
+        <location filename="../widgets/TopologyView.cpp" line="308"/>
         <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
         <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="336"/>
+        <location filename="../widgets/TopologyView.cpp" line="345"/>
         <source>No %1 group in this plan</source>
         <translation>此方案中没有 %1 组</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="356"/>
+        <location filename="../widgets/TopologyView.cpp" line="365"/>
         <source>%1 group %2: %n GPU(s)</source>
         <translation>
             <numerusform>%1 组 %2：%n 个 GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="359"/>
+        <location filename="../widgets/TopologyView.cpp" line="368"/>
         <source>, %n link(s) on its ring</source>
         <translation>
             <numerusform>，环上 %n 条链路</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <location filename="../widgets/TopologyView.cpp" line="384"/>
         <source>Export drawing as SVG</source>
         <translation>将拓扑图导出为 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="375"/>
+        <location filename="../widgets/TopologyView.cpp" line="384"/>
         <source>Export drawing as PNG</source>
         <translation>将拓扑图导出为 PNG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="376"/>
+        <location filename="../widgets/TopologyView.cpp" line="385"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="376"/>
+        <location filename="../widgets/TopologyView.cpp" line="385"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="380"/>
+        <location filename="../widgets/TopologyView.cpp" line="389"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="380"/>
+        <location filename="../widgets/TopologyView.cpp" line="389"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>
@@ -3754,439 +4327,130 @@ Network power: %2
 <context>
     <name>ts::gui::TrainingEditor</name>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="58"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
         <source>Batch</source>
         <translation>批</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="69"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="60"/>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="72"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="61"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="73"/>
         <source>Sequences per optimizer step, over all data-parallel ranks</source>
         <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="62"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="63"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="76"/>
         <source>Sequences per forward/backward pass on one pipeline</source>
         <translation>一条流水线上每次前向/反向的序列数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="64"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="77"/>
         <source>Numerics</source>
         <translation>数值</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="24"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="25"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="67"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="80"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="81"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="37"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="38"/>
         <source>FP8 scaling</source>
         <translation>FP8 缩放</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="38"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="39"/>
         <source>Delayed (per tensor, amax history)</source>
         <translation>延迟缩放（逐张量，amax 历史）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="39"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="40"/>
         <source>TransformerEngine DelayedScaling: scales from earlier iterations, one cast pass per GEMM input</source>
         <translation>TransformerEngine DelayedScaling：缩放因子取自先前迭代，每个 GEMM 输入一次转换</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="41"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="42"/>
         <source>Tensorwise (per tensor, current)</source>
         <translation>逐张量（当前缩放）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="42"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="43"/>
         <source>Current scaling (TransformerEngine Float8CurrentScaling, torchao tensorwise): an amax pass before each cast</source>
         <translation>当前缩放（TransformerEngine Float8CurrentScaling、torchao tensorwise）：每次转换前先求一遍 amax</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="44"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="45"/>
         <source>Blockwise (1×128 and 128×128 blocks)</source>
         <translation>分块（1×128 与 128×128 块）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="45"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="46"/>
         <source>TransformerEngine Float8BlockScaling, as DeepSeek-V3: FP32 scales per block</source>
         <translation>TransformerEngine Float8BlockScaling，同 DeepSeek-V3：每块一个 FP32 缩放因子</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="47"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="48"/>
         <source>How FP8 GEMM inputs are scaled (Megatron-LM --fp8-recipe; needs precision FP8)</source>
         <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="58"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
         <source>The scenario&apos;s name; empty: the headline derived from the model, the GPUs and the plan</source>
         <translation>场景名称；留空：由模型、GPU 和方案生成的标题</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="66"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="83"/>
         <source>Tokens to train (billions)</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="84"/>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
-    </message>
-</context>
-<context>
-    <name>ScenarioHeadline</name>
-    <message>
-        <source>Custom model (%1 layers)</source>
-        <translation>自定义模型（%1 层）</translation>
-    </message>
-    <message>
-        <source>TP %1</source>
-        <translation>TP %1</translation>
-    </message>
-    <message>
-        <source>PP %1 × %2</source>
-        <translation>PP %1 × %2</translation>
-    </message>
-    <message>
-        <source>PP %1</source>
-        <translation>PP %1</translation>
-    </message>
-    <message>
-        <source>CP %1</source>
-        <translation>CP %1</translation>
-    </message>
-    <message>
-        <source>EP %1</source>
-        <translation>EP %1</translation>
-    </message>
-    <message>
-        <source>DP %1</source>
-        <translation>DP %1</translation>
-    </message>
-    <message>
-        <source>%1 on %2 × %3 · %4</source>
-        <translation>%1，%2 × %3 · %4</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::CostsEditor</name>
-    <message>
-        <source>%1 (assumed)</source>
-        <translation>%1（假定）</translation>
-    </message>
-    <message>
-        <source>Hourly grid CSV</source>
-        <translation>逐小时电网 CSV</translation>
-    </message>
-    <message>
-        <source>An hourly series of grid carbon intensity (and price): the run is placed on it hour by hour</source>
-        <translation>逐小时的电网碳强度（及电价）序列：训练按小时放在其上计算</translation>
-    </message>
-    <message>
-        <source>Price</source>
-        <translation>价格</translation>
-    </message>
-    <message>
-        <source>Ownership</source>
-        <translation>所有权</translation>
-    </message>
-    <message>
-        <source>Cloud (GPU-hours)</source>
-        <translation>云（按 GPU 小时）</translation>
-    </message>
-    <message>
-        <source>Owned (capital)</source>
-        <translation>自有（资本支出）</translation>
-    </message>
-    <message>
-        <source>GPU-hour price ($)</source>
-        <translation>GPU 小时价格（$）</translation>
-    </message>
-    <message>
-        <source>Cloud: what one GPU-hour costs</source>
-        <translation>云：一个 GPU 小时的价格</translation>
-    </message>
-    <message>
-        <source>Amortization (years)</source>
-        <translation>折旧年限（年）</translation>
-    </message>
-    <message>
-        <source>Owned: years over which the capital is spread</source>
-        <translation>自有：资本分摊的年数</translation>
-    </message>
-    <message>
-        <source>Node capital ($)</source>
-        <translation>节点资本（$）</translation>
-    </message>
-    <message>
-        <source>Owned: one server with its GPUs</source>
-        <translation>自有：一台带 GPU 的服务器</translation>
-    </message>
-    <message>
-        <source>Network capital ($)</source>
-        <translation>网络资本（$）</translation>
-    </message>
-    <message>
-        <source>Owned: the whole scale-out network</source>
-        <translation>自有：整个横向扩展网络</translation>
-    </message>
-    <message>
-        <source>Site and grid</source>
-        <translation>站点与电网</translation>
-    </message>
-    <message>
-        <source>Electricity ($/kWh)</source>
-        <translation>电价（$/kWh）</translation>
-    </message>
-    <message>
-        <source>PUE</source>
-        <translation>PUE</translation>
-    </message>
-    <message>
-        <source>Power usage effectiveness: facility power ÷ IT power</source>
-        <translation>电能使用效率：设施功率 ÷ IT 功率</translation>
-    </message>
-    <message>
-        <source>Grid carbon (gCO₂/kWh)</source>
-        <translation>电网碳强度（gCO₂/kWh）</translation>
-    </message>
-    <message>
-        <source>Power</source>
-        <translation>功率</translation>
-    </message>
-    <message>
-        <source>GPU idle power (W)</source>
-        <translation>GPU 空闲功率（W）</translation>
-    </message>
-    <message>
-        <source>GPU power computing</source>
-        <translation>GPU 计算时功率</translation>
-    </message>
-    <message>
-        <source>Fraction of the way from idle power to TDP while compute-bound</source>
-        <translation>计算受限时从空闲功率到 TDP 的比例</translation>
-    </message>
-    <message>
-        <source>GPU power memory-bound</source>
-        <translation>GPU 访存受限时功率</translation>
-    </message>
-    <message>
-        <source>Fraction of the way from idle power to TDP while memory-bound</source>
-        <translation>访存受限时从空闲功率到 TDP 的比例</translation>
-    </message>
-    <message>
-        <source>GPU power communicating</source>
-        <translation>GPU 通信时功率</translation>
-    </message>
-    <message>
-        <source>Fraction of the way from idle power to TDP while communicating</source>
-        <translation>通信时从空闲功率到 TDP 的比例</translation>
-    </message>
-    <message>
-        <source>Host power per node (W)</source>
-        <translation>每节点主机功率（W）</translation>
-    </message>
-    <message>
-        <source>CPUs, memory, NVSwitch and fans: the node without its GPUs</source>
-        <translation>CPU、内存、NVSwitch 和风扇：不含 GPU 的节点</translation>
-    </message>
-    <message>
-        <source>Network power (W)</source>
-        <translation>网络功率（W）</translation>
-    </message>
-    <message>
-        <source>The whole scale-out network</source>
-        <translation>整个横向扩展网络</translation>
-    </message>
-    <message>
-        <source>Choose grid CSV…</source>
-        <translation>选择电网 CSV…</translation>
-    </message>
-    <message>
-        <source>Hourly Grid CSV</source>
-        <translation>逐小时电网 CSV</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Hourly grid CSV → %1</source>
-        <translation>逐小时电网 CSV → %1</translation>
-    </message>
-</context>
-<context>
-    <name>ts::gui::ExplainCard</name>
-    <message>
-        <source>Compute</source>
-        <translation>计算</translation>
-    </message>
-    <message>
-        <source>Recompute</source>
-        <translation>重计算</translation>
-    </message>
-    <message>
-        <source>TP communication</source>
-        <translation>TP 通信</translation>
-    </message>
-    <message>
-        <source>CP communication</source>
-        <translation>CP 通信</translation>
-    </message>
-    <message>
-        <source>EP all-to-all</source>
-        <translation>EP all-to-all</translation>
-    </message>
-    <message>
-        <source>PP send/receive</source>
-        <translation>PP 发送/接收</translation>
-    </message>
-    <message>
-        <source>Pipeline bubble</source>
-        <translation>流水线气泡</translation>
-    </message>
-    <message>
-        <source>DP gradient sync</source>
-        <translation>DP 梯度同步</translation>
-    </message>
-    <message>
-        <source>Optimizer step</source>
-        <translation>优化器步</translation>
-    </message>
-    <message>
-        <source>Offload transfers</source>
-        <translation>卸载传输</translation>
-    </message>
-    <message>
-        <source>tensor cores</source>
-        <translation>张量核心</translation>
-    </message>
-    <message>
-        <source>HBM bandwidth</source>
-        <translation>HBM 带宽</translation>
-    </message>
-    <message>
-        <source>NVLink (scale-up)</source>
-        <translation>NVLink（纵向扩展）</translation>
-    </message>
-    <message>
-        <source>scale-out network</source>
-        <translation>横向扩展网络</translation>
-    </message>
-    <message>
-        <source>PCIe and host</source>
-        <translation>PCIe 与主机</translation>
-    </message>
-    <message>
-        <source>idle pipeline stages</source>
-        <translation>空闲的流水线阶段</translation>
-    </message>
-    <message>
-        <source>NVLink %1 → %2 GB/s</source>
-        <translation>NVLink %1 → %2 GB/s</translation>
-    </message>
-    <message>
-        <source>NICs %1 → %2 Gbit/s</source>
-        <translation>网卡 %1 → %2 Gbit/s</translation>
-    </message>
-    <message>
-        <source>Oversubscription %1:1 → %2:1</source>
-        <translation>超额订阅 %1:1 → %2:1</translation>
-    </message>
-    <message>
-        <source>DP %1 → %2 (GPUs with it)</source>
-        <translation>DP %1 → %2（GPU 数随之变化）</translation>
-    </message>
-    <message>
-        <source>%1 %2 → %3</source>
-        <translation>%1 %2 → %3</translation>
-    </message>
-    <message>
-        <source>WHY THIS STEP TIME</source>
-        <translation>为什么是这个步时</translation>
-    </message>
-    <message>
-        <source>No estimate to explain</source>
-        <translation>没有可解释的估算</translation>
-    </message>
-    <message>
-        <source>Bound by %1 on %2: %3% of the step</source>
-        <translation>受限于%2上的%1：占步时的 %3%</translation>
-    </message>
-    <message>
-        <source>%1, %2 GB/s per GPU</source>
-        <translation>%1，每 GPU %2 GB/s</translation>
-    </message>
-    <message>
-        <source>%1: %2 hidden behind compute (%3)</source>
-        <translation>%1：%2 被计算掩盖（%3）</translation>
-    </message>
-    <message>
-        <source>%1: %2, %3 exposed (%4)</source>
-        <translation>%1：%2，暴露 %3（%4）</translation>
-    </message>
-    <message>
-        <source>Edits with the largest effect</source>
-        <translation>影响最大的修改</translation>
-    </message>
-    <message>
-        <source>%1: not a valid plan</source>
-        <translation>%1：不是有效的方案</translation>
-    </message>
-    <message>
-        <source>%1: step %2, peak memory %3%4</source>
-        <translation>%1：步时 %2，峰值显存 %3%4</translation>
-    </message>
-    <message>
-        <source> (does not fit)</source>
-        <translation>（放不下）</translation>
-    </message>
-    <message>
-        <location filename="../../work/wt-app/widgets/ExplainCard.cpp" line="159"/>
-        <source>; under one leaf switch: oversubscription does not apply</source>
-        <translation>；位于同一叶交换机下：超额订阅不起作用</translation>
     </message>
 </context>
 </TS>
