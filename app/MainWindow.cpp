@@ -17,6 +17,7 @@
 #include "TrainingEditor.h"
 
 #include <QCloseEvent>
+
 #include <QDir>
 #include <QDockWidget>
 #include <QEvent>
@@ -25,15 +26,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QScrollArea>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTreeView>
 #include <QUndoStack>
 #include <QUndoView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace ts::gui {
 
@@ -181,14 +185,14 @@ void MainWindow::createCentralArea() {
     dashboardScroll->setWidget(dashboard_);
     dashboardScroll->setWidgetResizable(true);
     dashboardScroll->setFrameShape(QFrame::NoFrame);
-    dashboardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    dashboardScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
     planLayout_ = new PlanLayoutView(central);
     auto* planScroll = new QScrollArea(central);
     planScroll->setWidget(planLayout_);
     planScroll->setWidgetResizable(true);
     planScroll->setFrameShape(QFrame::NoFrame);
-    planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    planScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 
     sourceView_ = new QPlainTextEdit(central);
     sourceView_->setReadOnly(true);
@@ -251,6 +255,31 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         settings::windowState.set(saveState());
     }
     event->accept();
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (event->oldSize().width() != event->size().width())
+        fitDocksToWindow();
+}
+
+bool MainWindow::event(QEvent* event) {
+    // QMainWindow makes the dock tab bars lazily, when docks are tabified or moved.
+    if (event->type() == QEvent::LayoutRequest || event->type() == QEvent::Show ||
+        event->type() == QEvent::ChildAdded) {
+        for (QTabBar* bar : findChildren<QTabBar*>(QString(), Qt::FindDirectChildrenOnly)) {
+            bar->setElideMode(Qt::ElideNone);
+            bar->setUsesScrollButtons(true);
+            bar->setExpanding(false);
+        }
+    }
+    return QMainWindow::event(event);
+}
+
+void MainWindow::fitDocksToWindow() {
+    // About a quarter of the window for the editors: 280 px at 1024, 420 px from 1550 up.
+    const int editors = std::clamp(width() * 27 / 100, 280, 420);
+    resizeDocks({planDock_}, {editors}, Qt::Horizontal);
 }
 
 void MainWindow::restoreWindowState() {

@@ -103,6 +103,8 @@ signals:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    bool event(QEvent* event) override;
 
 private:
     // MainWindow.cpp
@@ -112,6 +114,9 @@ private:
     void retranslateUi();
     void updateHeader();
     void updateStatus();
+    // Dock tabs show whole names (scroll buttons when they do not fit), and the editor docks
+    // keep a share of the window's width as it is resized.
+    void fitDocksToWindow();
     // MainWindowActions.cpp
     void createActions();
     void createMenus();

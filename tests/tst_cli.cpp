@@ -61,6 +61,9 @@ private slots:
     void usageErrors();
     void catalogCommands();
     void userCatalogOption();
+    void catalogColumnsAlign();
+    void networkCountsServersAndScalesBytes();
+    void estimateExplains();
 };
 
 void TestCli::helpAndVersion() {
@@ -230,6 +233,53 @@ void TestCli::userCatalogOption() {
     Run bad = runCli({"--catalog", broken, "catalog", "list", "models"});
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("/models/0/"), qPrintable(bad.err));
+}
+
+// Every column of `catalog list gpus` starts where its heading starts (issue 18).
+void TestCli::catalogColumnsAlign() {
+    Run run = runCli({"catalog", "list", "gpus"});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = run.out.split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 10);
+    // The numbers are right-aligned under their headings: every line ends at the same column,
+    // and "MEM GiB" ends where each memory figure ends.
+    const qsizetype width = lines.front().size();
+    const qsizetype memEnd = lines.front().indexOf("MEM GiB") + 7;
+    for (const QString& line : lines) {
+        QCOMPARE(line.size(), width);
+        QVERIFY2(line.at(memEnd - 1) != ' ' && line.at(memEnd) == ' ', qPrintable(line));
+    }
+}
+
+// `network` counts servers, lists the EP group and scales bytes (issue 18).
+void TestCli::networkCountsServersAndScalesBytes() {
+    const QString file = ts::test::sourceDir() + "/resources/examples/deepseek-v3-1024xh100.json";
+    Run run = runCli({"network", file});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.out.contains("128 servers of 8 GPUs"), qPrintable(run.out));
+    QVERIFY2(run.out.contains("  ep  group of 64"), qPrintable(run.out));
+    QVERIFY(run.out.indexOf("  ep  group") < run.out.indexOf("  dp  group"));
+    QVERIFY(run.out.contains(QRegularExpression(R"(scale-out [0-9.]+ (TB|PB))")));
+    Run jsonRun = runCli({"network", file, "--json"});
+    QCOMPARE(jsonRun.exitCode, 0);
+    const auto j = json::parse(jsonRun.out.toStdString());
+    QCOMPARE(j["topology"]["servers"].get<int>(), 128);
+}
+
+void TestCli::estimateExplains() {
+    const QString file = ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json";
+    Run text = runCli({"estimate", file, "--explain"});
+    QCOMPARE(text.exitCode, 0);
+    QVERIFY(text.out.contains("What bounds the step"));
+    QVERIFY(text.out.contains("tp 8 -> 4"));
+    Run plain = runCli({"estimate", file});
+    QVERIFY(!plain.out.contains("What bounds the step"));
+    Run jsonRun = runCli({"estimate", file, "--json", "--explain"});
+    QCOMPARE(jsonRun.exitCode, 0);
+    const auto j = json::parse(jsonRun.out.toStdString());
+    QVERIFY(j.contains("explain"));
+    QVERIFY(!j["explain"]["sensitivity"].empty());
+    QCOMPARE(j["format"].get<std::string>(), std::string("trainscape.estimate/1"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -150,6 +150,8 @@ void TestGuiNewUser::tokensCanBeSetAndReset() {
     auto* cards = window.dashboard()->runCostCards();
     QCOMPARE(cards->valueText(RunCostCards::Card::Days), QString("—"));
     QVERIFY(cards->valueToolTip(RunCostCards::Card::Days).contains("tokens"));
+    // Not a bare "—": the card says which figure it waits for (finding 13).
+    QVERIFY(cards->detailText(RunCostCards::Card::Days).contains("Tokens to train"));
 
     ScenarioForm* form = window.trainingEditor()->form();
     auto* tokens = qobject_cast<QLineEdit*>(form->field("/training/tokens"));

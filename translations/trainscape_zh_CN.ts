@@ -1415,27 +1415,27 @@
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="314"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="315"/>
         <source>Host (offload)</source>
         <translation>主机（卸载）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
         <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
         <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="342"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="343"/>
         <source>Not known for this cluster: type the figure to bound offload by it.</source>
         <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
@@ -2042,33 +2042,33 @@
 <context>
     <name>ts::gui::EstimateChart</name>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="69"/>
+        <location filename="../widgets/EstimateChart.cpp" line="76"/>
         <source>No estimate</source>
         <translation>无估算</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="180"/>
+        <location filename="../widgets/EstimateChart.cpp" line="192"/>
         <source>Export Chart…</source>
         <translation>导出图表…</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="221"/>
+        <location filename="../widgets/EstimateChart.cpp" line="248"/>
         <source>unknown format &quot;%1&quot;: choose .png, .svg or .pdf</source>
         <translation>未知格式 &quot;%1&quot;：请选择 .png、.svg 或 .pdf</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="225"/>
+        <location filename="../widgets/EstimateChart.cpp" line="252"/>
         <source>cannot write %1</source>
         <translation>无法写入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="232"/>
-        <location filename="../widgets/EstimateChart.cpp" line="242"/>
+        <location filename="../widgets/EstimateChart.cpp" line="259"/>
+        <location filename="../widgets/EstimateChart.cpp" line="269"/>
         <source>Export Chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateChart.cpp" line="233"/>
+        <location filename="../widgets/EstimateChart.cpp" line="260"/>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
@@ -2419,42 +2419,42 @@
         <translation>关于 Trainscape(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="226"/>
+        <location filename="../app/MainWindow.cpp" line="230"/>
         <source>Plan layout</source>
         <translation>方案布局</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="227"/>
+        <location filename="../app/MainWindow.cpp" line="231"/>
         <source>Scenario file</source>
         <translation>场景文件</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="290"/>
+        <location filename="../app/MainWindow.cpp" line="319"/>
         <source>Open a scenario to see how its plan places the model on the GPUs.</source>
         <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="291"/>
+        <location filename="../app/MainWindow.cpp" line="320"/>
         <source>The scenario is not valid; its errors are listed under Messages.</source>
         <translation>该场景无效；错误列在“消息”中。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="293"/>
+        <location filename="../app/MainWindow.cpp" line="322"/>
         <source>No scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="296"/>
+        <location filename="../app/MainWindow.cpp" line="325"/>
         <source>Trainscape</source>
         <translation>Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="303"/>
+        <location filename="../app/MainWindow.cpp" line="332"/>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="311"/>
+        <location filename="../app/MainWindow.cpp" line="340"/>
         <source>%1 × %2 · %3</source>
         <translation>%1 × %2 · %3</translation>
     </message>
@@ -2484,52 +2484,52 @@
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="324"/>
+        <location filename="../app/MainWindow.cpp" line="353"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="324"/>
+        <location filename="../app/MainWindow.cpp" line="353"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="326"/>
+        <location filename="../app/MainWindow.cpp" line="355"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="326"/>
+        <location filename="../app/MainWindow.cpp" line="355"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="326"/>
+        <location filename="../app/MainWindow.cpp" line="355"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="327"/>
+        <location filename="../app/MainWindow.cpp" line="356"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="327"/>
+        <location filename="../app/MainWindow.cpp" line="356"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="331"/>
+        <location filename="../app/MainWindow.cpp" line="360"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="335"/>
+        <location filename="../app/MainWindow.cpp" line="364"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="333"/>
+        <location filename="../app/MainWindow.cpp" line="362"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
@@ -2555,68 +2555,68 @@
         <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="61"/>
+        <location filename="../app/MainWindow.cpp" line="65"/>
         <source>Not changed: %1 (%2)</source>
         <translation>未修改：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="218"/>
+        <location filename="../app/MainWindow.cpp" line="222"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="219"/>
+        <location filename="../app/MainWindow.cpp" line="223"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="220"/>
+        <location filename="../app/MainWindow.cpp" line="224"/>
         <source>Parallel plan</source>
         <translation>并行方案</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="221"/>
+        <location filename="../app/MainWindow.cpp" line="225"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="223"/>
+        <location filename="../app/MainWindow.cpp" line="227"/>
         <source>Resolved</source>
         <translation>解析结果</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="224"/>
+        <location filename="../app/MainWindow.cpp" line="228"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="225"/>
+        <location filename="../app/MainWindow.cpp" line="229"/>
         <source>Dashboard</source>
         <translation>仪表板</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="228"/>
+        <location filename="../app/MainWindow.cpp" line="232"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="294"/>
+        <location filename="../app/MainWindow.cpp" line="323"/>
         <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
         <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="304"/>
-        <location filename="../app/MainWindow.cpp" line="316"/>
+        <location filename="../app/MainWindow.cpp" line="333"/>
+        <location filename="../app/MainWindow.cpp" line="345"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="309"/>
+        <location filename="../app/MainWindow.cpp" line="338"/>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="315"/>
+        <location filename="../app/MainWindow.cpp" line="344"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
@@ -2709,7 +2709,7 @@
         <translation>估算用时 %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="222"/>
+        <location filename="../app/MainWindow.cpp" line="226"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
@@ -3242,69 +3242,69 @@ Network power: %2
 <context>
     <name>ts::gui::PlanLayoutView</name>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="71"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="76"/>
         <source>× %1 data-parallel replicas of this pipeline</source>
         <translation>× %1 个该流水线的数据并行副本</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="79"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="84"/>
         <source>TP × CP = 1 GPU per stage replica: no tensor or context parallel traffic</source>
         <translation>TP × CP = 每个阶段副本 1 个 GPU：没有张量并行或上下文并行通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="81"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="86"/>
         <source>TP × CP = %1 GPUs per stage replica, inside one %2-GPU scale-up domain</source>
         <translation>TP × CP = 每个阶段副本 %1 个 GPU，位于一个 %2-GPU 纵向扩展域之内</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="83"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="88"/>
         <source>TP × CP = %1 GPUs per stage replica, more than one %2-GPU scale-up domain: part of its traffic crosses the scale-out network</source>
         <translation>TP × CP = 每个阶段副本 %1 个 GPU，超出一个 %2-GPU 纵向扩展域：部分通信要经过横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="164"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="17"/>
         <source>Stages %1–%2</source>
         <translation>阶段 %1–%2</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="164"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="17"/>
         <source>Stage %1</source>
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="168"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="172"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="170"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="174"/>
         <source>%1 layers in %2 chunks</source>
         <translation>%1 层，分为 %2 个块</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="172"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="176"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="175"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="179"/>
         <source>TP %1 × CP %2</source>
         <translation>TP %1 × CP %2</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="206"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="210"/>
         <source>Plan layout: TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
         <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="262"/>
-        <source>pipeline: forward pass from stage 1 to stage %1</source>
-        <translation>流水线：前向传播从阶段 1 到阶段 %1</translation>
-    </message>
-    <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="268"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="272"/>
         <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
         <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanLayoutView.cpp" line="266"/>
+        <source>pipeline: forward pass from stage 0 to stage %1</source>
+        <translation>流水线：前向传播从阶段 0 到阶段 %1</translation>
     </message>
 </context>
 <context>
@@ -3398,79 +3398,84 @@ Network power: %2
 <context>
     <name>ts::gui::RunCostCards</name>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="45"/>
+        <location filename="../widgets/RunCostCards.cpp" line="49"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="46"/>
+        <location filename="../widgets/RunCostCards.cpp" line="50"/>
         <source>Cost</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="47"/>
+        <location filename="../widgets/RunCostCards.cpp" line="51"/>
         <source>Energy</source>
         <translation>能耗</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="48"/>
+        <location filename="../widgets/RunCostCards.cpp" line="52"/>
         <source>CO₂ emitted</source>
         <translation>CO₂ 排放</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="54"/>
+        <location filename="../widgets/RunCostCards.cpp" line="58"/>
         <source>no estimate</source>
         <translation>无估算</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="57"/>
+        <location filename="../widgets/RunCostCards.cpp" line="61"/>
         <source>not computed: the energy and cost model has not produced this figure for the plan</source>
         <translation>未计算：能耗与成本模型尚未给出该方案的此项数值</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="71"/>
+        <location filename="../widgets/RunCostCards.cpp" line="78"/>
         <source>%1 days</source>
         <translation>%1 天</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="72"/>
+        <location filename="../widgets/RunCostCards.cpp" line="79"/>
         <source>%1 steps</source>
         <translation>%1 步</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="74"/>
+        <location filename="../widgets/RunCostCards.cpp" line="81"/>
         <source>$%1</source>
         <translation>$%1</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="76"/>
+        <location filename="../widgets/RunCostCards.cpp" line="83"/>
         <source>$%1 per million tokens</source>
         <translation>每百万 token $%1</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="80"/>
+        <location filename="../widgets/RunCostCards.cpp" line="87"/>
         <source>%1 MWh</source>
         <translation>%1 MWh</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="85"/>
+        <location filename="../widgets/RunCostCards.cpp" line="92"/>
         <source>%1 t</source>
         <translation>%1 吨</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="55"/>
+        <location filename="../widgets/RunCostCards.cpp" line="59"/>
         <source>not computed: set the tokens to train (Training dock) for the run&apos;s totals</source>
         <translation>未计算：请在“训练”面板设置训练 token 总数以得到整个训练的合计</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="81"/>
+        <location filename="../widgets/RunCostCards.cpp" line="88"/>
         <source>%1 kWh per step</source>
         <translation>每步 %1 kWh</translation>
     </message>
     <message>
-        <location filename="../widgets/RunCostCards.cpp" line="83"/>
+        <location filename="../widgets/RunCostCards.cpp" line="90"/>
         <source>average power %1</source>
         <translation>平均功率 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/RunCostCards.cpp" line="77"/>
+        <source>set Tokens to train (Training dock)</source>
+        <translation>请设置训练 token 数（训练面板）</translation>
     </message>
 </context>
 <context>
@@ -3484,59 +3489,59 @@ Network power: %2
 <context>
     <name>ts::gui::ScenarioForm</name>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="440"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="442"/>
         <source>Not set in the file: the preset&apos;s or the format&apos;s default value.</source>
         <translation>文件中未设置：取自预设或格式的默认值。</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="119"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="133"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="147"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="315"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="318"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="121"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="135"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="149"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="317"/>
         <location filename="../widgets/ScenarioForm.cpp" line="320"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="429"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="322"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="431"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="222"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="224"/>
         <source>“%1” is not a number</source>
         <translation>“%1”不是数字</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="228"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="230"/>
         <source>%1 is out of range: give %2 to %3</source>
         <translation>%1 超出范围：请填写 %2 到 %3</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="249"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="251"/>
         <source>%1 %2 → %3</source>
         <translation>%1 %2 → %3</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="250"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="252"/>
         <source>Reset %1 to its default</source>
         <translation>将%1重置为默认值</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="277"/>
-        <location filename="../widgets/ScenarioForm.cpp" line="287"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="279"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="289"/>
         <source>default</source>
         <translation>默认</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="291"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="293"/>
         <source>on</source>
         <translation>开</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="291"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="293"/>
         <source>off</source>
         <translation>关</translation>
     </message>
     <message>
-        <location filename="../widgets/ScenarioForm.cpp" line="353"/>
+        <location filename="../widgets/ScenarioForm.cpp" line="355"/>
         <source>Reset to the default: remove %1 from the file</source>
         <translation>重置为默认值：从文件中删除 %1</translation>
     </message>

@@ -281,6 +281,7 @@ void ClusterEditor::buildHostSection() {
     auto* section = new QWidget(this);
     auto* form = new QFormLayout(section);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows); // as ScenarioForm
     form->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     form->setContentsMargins(10, 8, 10, 8); // as ScenarioForm
     form->setVerticalSpacing(5);

@@ -118,8 +118,8 @@ void EstimateCards::updateCards() {
                                    : tr("does not fit · %1 of capacity, peak on stage %2");
     card(Card::Memory)
         ->setDetail((e.fits ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
-                    verdict.arg(percentText(fill), // stages count from 1 on screen
-                                countText(e.peakStage + 1)));
+                    verdict.arg(percentText(fill), // stages count from 0, as pipeline ranks
+                                countText(e.peakStage)));
 }
 
 } // namespace ts::gui

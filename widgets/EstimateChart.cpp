@@ -2,12 +2,15 @@
 
 #include <qcustomplot.h>
 
+#include <QAbstractScrollArea>
 #include <QContextMenuEvent>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
 #include <QScopeGuard>
+#include <QScrollBar>
 #include <QStackedLayout>
 #include <QSvgGenerator>
 #include <QToolTip>
@@ -26,8 +29,12 @@ EstimateChart::EstimateChart(QWidget* parent) : QWidget(parent) {
     title_->setContentsMargins(4, 0, 0, 0);
     plot_ = new QCustomPlot(this);
     plot_->setMinimumHeight(200);
-    plot_->setContextMenuPolicy(Qt::NoContextMenu); // ours, on the chart widget
+    // The chart's menu anywhere on the plot, not only on its title.
+    plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(plot_, &QWidget::customContextMenuRequested, this,
+            [this](const QPoint& pos) { showContextMenu(plot_->mapToGlobal(pos)); });
     plot_->setMouseTracking(true);
+    plot_->installEventFilter(this);
     placeholder_ = new QLabel(this);
     placeholder_->setAlignment(Qt::AlignCenter);
     placeholder_->setWordWrap(true);
@@ -176,9 +183,29 @@ void EstimateChart::changeEvent(QEvent* event) {
 }
 
 void EstimateChart::contextMenuEvent(QContextMenuEvent* event) {
-    QMenu menu(this);
-    menu.addAction(tr("Export Chart…"), this, &EstimateChart::exportFromDialog);
-    menu.exec(event->globalPos());
+    showContextMenu(event->globalPos());
+}
+
+QMenu* EstimateChart::showContextMenu(const QPoint& globalPos) {
+    auto* menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addAction(tr("Export Chart…"), this, &EstimateChart::exportFromDialog);
+    menu->popup(globalPos);
+    return menu;
+}
+
+// A chart that does not zoom passes the mouse wheel on to the dashboard, which scrolls.
+bool EstimateChart::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == plot_ && event->type() == QEvent::Wheel &&
+        !plot_->interactions().testFlag(QCP::iRangeZoom)) {
+        for (QWidget* w = parentWidget(); w; w = w->parentWidget()) {
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                return true;
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 bool EstimateChart::exportTo(const QString& path, QString* error) const {

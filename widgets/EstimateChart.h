@@ -15,6 +15,7 @@ class QCustomPlot;
 class QCPAxis;
 class QLabel;
 class QStackedLayout;
+class QMenu;
 class QMouseEvent;
 
 namespace ts::gui {
@@ -35,6 +36,10 @@ public:
     QString hoverTextAt(double key, double value) const;
     int hoverRegionCount() const { return int(hover_.size()); }
 
+    // The chart's menu (Export Chart…), opened at `globalPos`; right-click anywhere on the
+    // chart opens it. It deletes itself when closed.
+    QMenu* showContextMenu(const QPoint& globalPos);
+
     // By the file's suffix: .png (at 2x), .svg or .pdf. Returns false with `error` set.
     bool exportTo(const QString& path, QString* error = nullptr) const;
 
@@ -54,6 +59,7 @@ protected:
 
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void redraw();

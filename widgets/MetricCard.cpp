@@ -23,7 +23,7 @@ MetricCard::MetricCard(QWidget* parent)
     // Equal widths (the row's stretch decides) and the row's full height, so a row of cards
     // lines up whatever their text.
     setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    setMinimumWidth(160);
+    setMinimumWidth(136); // four in a row fit the dashboard of a 1024-pixel window
 
     QFont captionFont = caption_->font();
     captionFont.setPointSizeF(captionFont.pointSizeF() * 0.92);

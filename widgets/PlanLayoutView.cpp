@@ -12,6 +12,11 @@
 
 namespace ts::gui {
 
+// Stages count from 0 everywhere (pipeline ranks, as in Megatron-LM and the charts).
+QString PlanLayoutView::stageTitle(int stage, int stages, bool rest) {
+    return rest ? tr("Stages %1–%2").arg(stage).arg(stages - 1) : tr("Stage %1").arg(stage);
+}
+
 namespace {
 constexpr int kMaxStagesDrawn = 16; // beyond this, the last column stands for the rest
 constexpr int kMaxCellsPerSide = 16;
@@ -160,8 +165,7 @@ void PlanLayoutView::paintStage(QPainter& painter, const QRectF& box, int stage)
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(palette().color(QPalette::Text));
-    const QString title =
-        isRest ? tr("Stages %1–%2").arg(stage + 1).arg(p.pp) : tr("Stage %1").arg(stage + 1);
+    const QString title = stageTitle(stage, p.pp, isRest);
     painter.drawText(text, Qt::AlignLeft | Qt::AlignTop, title);
     painter.setFont(font());
     painter.setPen(palette().color(QPalette::PlaceholderText));
@@ -259,7 +263,7 @@ void PlanLayoutView::paintEvent(QPaintEvent*) {
         painter.drawText(
             QRectF(area.left(), arrowY + 2, area.width(), line * 1.2),
             (stageRows == 1 ? Qt::AlignHCenter : Qt::AlignLeft) | Qt::AlignTop,
-            tr("pipeline: forward pass from stage 1 to stage %1").arg(countText(p.pp)));
+            tr("pipeline: forward pass from stage 0 to stage %1").arg(countText(p.pp - 1)));
     }
     painter.setPen(palette().color(QPalette::Text));
     QString footer = replicaText();

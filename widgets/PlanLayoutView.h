@@ -14,6 +14,8 @@ namespace ts::gui {
 class PlanLayoutView : public QWidget {
     Q_OBJECT
 public:
+    // "Stage 3", or "Stages 3–15" for the stages drawn as one box (counted from 0).
+    static QString stageTitle(int stage, int stages, bool rest);
     explicit PlanLayoutView(QWidget* parent = nullptr);
 
     void setScenario(const ResolvedScenario* scenario);

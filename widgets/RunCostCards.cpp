@@ -35,6 +35,10 @@ QString RunCostCards::valueToolTip(Card which) const {
     return card(which)->valueToolTip();
 }
 
+QString RunCostCards::detailText(Card which) const {
+    return card(which)->detail();
+}
+
 void RunCostCards::changeEvent(QEvent* event) {
     if (event->type() == QEvent::LanguageChange)
         updateCards();
@@ -68,8 +72,11 @@ void RunCostCards::updateCards() {
     };
     const std::optional<double> none;
     const auto days = e ? e->trainDays : none;
+    // Without tokens the totals are not "not computed" but waiting for one figure: say which.
+    const QString needsTokens =
+        e && !e->trainSteps ? tr("set Tokens to train (Training dock)") : QString();
     show(Card::Days, days.has_value(), days ? tr("%1 days").arg(numberText(*days)) : QString(),
-         e && e->trainSteps ? tr("%1 steps").arg(siPrefixed(*e->trainSteps)) : QString());
+         e && e->trainSteps ? tr("%1 steps").arg(siPrefixed(*e->trainSteps)) : needsTokens);
     const auto usd = e ? e->trainUsd : none;
     show(Card::Cost, usd.has_value(), usd ? tr("$%1").arg(siPrefixed(*usd)) : QString(),
          e && e->usdPerMillionTokens
@@ -83,7 +90,7 @@ void RunCostCards::updateCards() {
          e && e->avgPowerW ? tr("average power %1").arg(wattsText(*e->avgPowerW)) : QString());
     const auto co2 = e ? e->trainCo2Kg : none;
     show(Card::Carbon, co2.has_value(), co2 ? tr("%1 t").arg(numberText(*co2 / 1000.0)) : QString(),
-         {});
+         co2 ? QString() : needsTokens);
 }
 
 } // namespace ts::gui

@@ -24,6 +24,7 @@ public:
 
     QString valueText(Card card) const;
     QString valueToolTip(Card card) const;
+    QString detailText(Card card) const;
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -55,6 +55,8 @@ ScenarioForm::ScenarioForm(ScenarioDocument* document, SpecList specs, QWidget* 
     : QWidget(parent), document_(document), specs_(std::move(specs)),
       layout_(new QFormLayout(this)) {
     layout_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // In a narrow dock (a 1024-pixel window) a field goes under its label, never clipped.
+    layout_->setRowWrapPolicy(QFormLayout::WrapLongRows);
     layout_->setLabelAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     layout_->setContentsMargins(10, 8, 10, 8);
     layout_->setVerticalSpacing(5);

@@ -5,7 +5,10 @@
 #include "common/JsonObjectReader.h"
 #include "scenario/SectionJson.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace ts::cli {
 
@@ -57,21 +60,63 @@ Json modelToJson(const ModelPreset& e) {
     return j;
 }
 
+// Columns as wide as their widest cell: the first `textColumns` left-aligned, the numbers
+// after them right-aligned under their headings.
+class TextTable {
+public:
+    TextTable(std::vector<std::string> headers, std::size_t textColumns)
+        : textColumns_(textColumns) {
+        rows_.push_back(std::move(headers));
+    }
+    void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+    std::string text() const {
+        std::vector<std::size_t> width(rows_.front().size(), 0);
+        for (const auto& row : rows_)
+            for (std::size_t c = 0; c < row.size() && c < width.size(); ++c)
+                width[c] = std::max(width[c], displayWidth(row[c]));
+        std::string out;
+        for (const auto& row : rows_) {
+            std::string line;
+            for (std::size_t c = 0; c < width.size(); ++c) {
+                const std::string cell = c < row.size() ? row[c] : std::string();
+                const std::string pad(width[c] - displayWidth(cell), ' ');
+                if (c > 0)
+                    line += "  ";
+                line += c < textColumns_ ? cell + pad : pad + cell;
+            }
+            while (!line.empty() && line.back() == ' ')
+                line.pop_back();
+            out += line + "\n";
+        }
+        return out;
+    }
+
+private:
+    // Code points, not bytes: catalog names may hold "×" or "µ".
+    static std::size_t displayWidth(const std::string& s) {
+        std::size_t n = 0;
+        for (unsigned char ch : s)
+            n += (ch & 0xC0) != 0x80;
+        return n;
+    }
+    std::size_t textColumns_;
+    std::vector<std::vector<std::string>> rows_;
+};
+
 int list(const Catalog& catalog, const std::string& kind, bool json) {
     Json out = Json::array();
     if (kind == "gpus") {
-        if (!json)
-            std::printf("%-18s %-40s %9s %10s %9s %9s\n", "ID", "NAME", "MEM GiB", "BF16 TFLOPS",
-                        "FP8", "HBM GB/s");
+        TextTable table({"ID", "NAME", "MEM GiB", "BF16 TFLOPS", "FP8 TFLOPS", "HBM GB/s"}, 2);
         for (const auto& [id, e] : catalog.gpus()) {
             if (json)
                 out.push_back(gpuToJson(e));
             else
-                std::printf(
-                    "%-18s %-40s %9s %10s %9s %9s\n", id.c_str(), e.spec.name.c_str(),
-                    formatNumber(e.spec.memoryGiB).c_str(), formatNumber(e.spec.bf16Tflops).c_str(),
-                    formatNumber(e.spec.fp8Tflops).c_str(), formatNumber(e.spec.hbmGBps).c_str());
+                table.add({id, e.spec.name, formatNumber(e.spec.memoryGiB),
+                           formatNumber(e.spec.bf16Tflops), formatNumber(e.spec.fp8Tflops),
+                           formatNumber(e.spec.hbmGBps)});
         }
+        if (!json)
+            std::printf("%s", table.text().c_str());
     } else if (kind == "clusters") {
         if (!json)
             std::printf("%-14s %-34s %-16s %9s %11s %14s\n", "ID", "NAME", "GPU", "GPUS/NODE",

@@ -1,14 +1,19 @@
-// estimate FILE [--json]
+// estimate FILE [--json] [--explain]
 
 #include "CliCommands.h"
 
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
+#include "estimate/Explain.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
 
 namespace ts::cli {
+
+namespace {
+bool explainFlag = false; // --explain (one command line per process)
+} // namespace
 
 int runEstimate(const Options& options) {
     Catalog catalog;
@@ -35,10 +40,23 @@ int runEstimate(const Options& options) {
     for (const auto& d : estimateDiags.warnings())
         warnings.push_back(d.path + ": " + d.message);
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
-    if (options.json)
-        std::printf("%s\n", estimateToJson(*estimate).dump(2).c_str());
-    else
+    std::optional<Explanation> explanation;
+    if (explainFlag) {
+        CalibrationRegistry calibrations;
+        if (!loadCalibrations(options, calibrations))
+            return kExitBadInput;
+        explanation = explainEstimate(*resolved, *estimate, catalog, calibrations);
+    }
+    if (options.json) {
+        auto json = estimateToJson(*estimate);
+        if (explanation)
+            json["explain"] = explanationToJson(*explanation);
+        std::printf("%s\n", json.dump(2).c_str());
+    } else {
         std::printf("%s", estimateToText(*estimate).c_str());
+        if (explanation)
+            std::printf("\n%s", explanationToText(*explanation).c_str());
+    }
     return kExitOk;
 }
 
@@ -46,6 +64,10 @@ void addEstimateCommand(CLI::App& app, Options& options, CommandRunner& run) {
     CLI::App* sub = addScenarioFileCommand(
         app, "estimate", "Estimate memory, step time, throughput, energy and cost of a scenario",
         options);
+    sub->add_flag("--explain", explainFlag,
+                  "Also say what bounds the step (each part's resource, exposed and hidden "
+                  "traffic per link class) and which edits change it most (each degree doubled "
+                  "and halved, each link twice and half as fast, re-estimated)");
     setRunner(sub, run, [&options] { return runEstimate(options); });
 }
 

@@ -20,6 +20,25 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// "812 GB", "3.4 TB", "1.2 PB" (decimal prefixes, as link rates are given).
+std::string scaledBytes(double bytes) {
+    const char* units[] = {"B", "kB", "MB", "GB", "TB", "PB", "EB"};
+    int u = 0;
+    while (bytes >= 1000 && u < 6) {
+        bytes /= 1000;
+        ++u;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, bytes >= 100 || u == 0 ? "%.0f %s" : "%.3g %s", bytes, units[u]);
+    return buf;
+}
+
+// Servers (nodes of GPUs), not the graph's vertices (GPUs, NICs and switches too).
+std::int64_t serverCount(const ClusterConfig& c) {
+    const int perNode = std::max(1, c.gpusPerNode);
+    return (c.numGpus + perNode - 1) / perNode;
+}
+
 Json topologySummary(const Topology& t, const ClusterConfig& c) {
     Json j = Json::object();
     j["kind"] = c.graph ? "graph" : std::string(enumName(c.scaleOut.topology));
@@ -32,7 +51,8 @@ Json topologySummary(const Topology& t, const ClusterConfig& c) {
     j["domain_gpus"] = t.domainGpus;
     j["tiers"] = t.tiers;
     j["pods"] = t.pods;
-    j["nodes"] = static_cast<std::int64_t>(t.nodes.size());
+    j["servers"] = serverCount(c);
+    j["nodes"] = static_cast<std::int64_t>(t.nodes.size()); // graph vertices
     std::int64_t byKind[4] = {0, 0, 0, 0};
     for (const TopoLink& l : t.links)
         ++byKind[static_cast<int>(l.kind)];
@@ -77,6 +97,9 @@ Json trafficJson(const TopologyModel& model, const ResolvedScenario& sc, const E
     add("tp", {plan.tp, s.tp}, Collective::AllReduce, est.commBytesPerGpu.tp);
     add("dp", {static_cast<int>(plan.dp), s.dp}, Collective::AllReduce, est.commBytesPerGpu.dp);
     add("pp", {plan.pp, s.pp}, Collective::SendRecv, est.commBytesPerGpu.pp);
+    Diagnostics ignored;
+    if (const auto placed = placeGroups(plan, RankOrder{}, ignored))
+        add("ep", placed->ep, Collective::AllToAll, est.commBytesPerGpu.ep);
     // A sample of ~500 routes per group shape keeps a 32,768-GPU map to a few seconds.
     const LinkTraffic traffic = linkTraffic(model, groups, 512);
     const Topology& t = model.topology();
@@ -142,6 +165,10 @@ int runNetwork(const Options& options) {
             groups.push_back(groupJson(*model, "tp", plan.tp, s.tp));
         if (plan.cp > 1)
             groups.push_back(groupJson(*model, "cp", plan.cp, s.cp));
+        Diagnostics ignored;
+        const auto placed = placeGroups(plan, RankOrder{}, ignored);
+        if (plan.ep > 1 && placed)
+            groups.push_back(groupJson(*model, "ep", plan.ep, placed->ep.stride));
         if (plan.dp > 1)
             groups.push_back(groupJson(*model, "dp", static_cast<int>(plan.dp), s.dp));
         if (plan.pp > 1)
@@ -170,10 +197,11 @@ int runNetwork(const Options& options) {
     }
     const Json summary = topologySummary(*topology, cluster);
     std::printf("Topology: %s\n", topology->description.c_str());
-    std::printf("  %lld GPUs in %d scale-up domains of %d; %lld nodes, %zu links\n",
+    std::printf("  %lld GPUs in %d scale-up domains of %d; %lld servers of %d GPUs; %zu links\n",
                 static_cast<long long>(topology->gpuNodes.size()),
                 summary["scale_up_domains"].get<int>(), topology->domainGpus,
-                static_cast<long long>(topology->nodes.size()), topology->links.size());
+                static_cast<long long>(serverCount(cluster)), cluster.gpusPerNode,
+                topology->links.size());
     for (const Json& g : groups)
         std::printf("  %-3s group of %d: %d per domain, network %s GB/s per GPU%s%s\n",
                     g["group"].get<std::string>().c_str(), g["size"].get<int>(),
@@ -183,6 +211,21 @@ int runNetwork(const Options& options) {
                         : formatNumber(g["network_gb_s_per_gpu"].get<double>()).c_str(),
                     g["forwarded_over_scale_up"].get<bool>() ? ", forwarded over scale-up" : "",
                     g["crosses_wan"].get<bool>() ? ", crosses WAN" : "");
+    if (!traffic.is_null()) {
+        const Json& byClass = traffic["link_bytes_per_step_by_class"];
+        std::printf("Traffic per step, summed over links%s:\n",
+                    traffic["sampled"].get<bool>() ? " (from a sample of routes)" : "");
+        std::printf("  scale-up %s, scale-out %s",
+                    scaledBytes(byClass["scale_up"].get<double>()).c_str(),
+                    scaledBytes(byClass["scale_out"].get<double>()).c_str());
+        if (byClass["wan"].get<double>() > 0)
+            std::printf(", WAN %s", scaledBytes(byClass["wan"].get<double>()).c_str());
+        std::printf("\n");
+        for (const Json& l : traffic["hottest_links"])
+            std::printf("  %-40s %10s  %s s at line rate\n", l["link"].get<std::string>().c_str(),
+                        scaledBytes(l["bytes_per_step"].get<double>()).c_str(),
+                        formatNumber(l["seconds_at_line_rate"].get<double>()).c_str());
+    }
     std::printf("Bill of materials:\n");
     std::printf("  switches      %lld", static_cast<long long>(bom.switches));
     for (const auto& [radix, count] : bom.switchesByRadix)
