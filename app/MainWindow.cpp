@@ -1,10 +1,12 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CompareView.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
 #include "EstimateCards.h"
+#include "LibraryView.h"
 #include "ModelEditor.h"
 #include "PlanEditor.h"
 #include "PlanLayoutView.h"
@@ -53,6 +55,7 @@ MainWindow::MainWindow(EstimateFunction estimator, QWidget* parent)
     createActions();
     createMenus();
     createToolBar();
+    createLibraryViews();
     statusTiming_ = new QLabel(this);
     statusCounts_ = new QLabel(this);
     statusBar()->addPermanentWidget(statusTiming_);
@@ -219,6 +222,7 @@ void MainWindow::createCentralArea() {
 
 void MainWindow::retranslateUi() {
     retranslateActions();
+    retranslateLibrary();
     modelDock_->setWindowTitle(tr("Model"));
     clusterDock_->setWindowTitle(tr("Cluster"));
     planDock_->setWindowTitle(tr("Parallel plan"));
@@ -300,6 +304,12 @@ bool MainWindow::showView(const QString& view) {
     }
     if (view == QLatin1String("topology")) {
         tabs_->setCurrentWidget(topologyView_);
+        return true;
+    }
+    if (view == QLatin1String("library") || view == QLatin1String("compare")) {
+        tabs_->setCurrentWidget(view == QLatin1String("library")
+                                    ? static_cast<QWidget*>(libraryView_)
+                                    : static_cast<QWidget*>(compareView_));
         return true;
     }
     const char* tabNames[] = {"dashboard", "layout", "file"};

@@ -30,10 +30,12 @@ class QTreeView;
 namespace ts::gui {
 
 class ClusterEditor;
+class CompareView;
 class CostsEditor;
 class DiagnosticsModel;
 class EstimateBadge;
 class EstimateCards;
+class LibraryView;
 class ModelEditor;
 class PlanEditor;
 class PlanLayoutView;
@@ -74,6 +76,15 @@ public:
     // The save prompt's answer without asking (tests): Save, Discard or Cancel.
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
     bool maybeSave();
+
+    // The scenario library (MainWindowLibrary.cpp): saves the document as a new version (of
+    // the library scenario it was opened from, else of a new one).
+    bool saveToLibrary(const QString& note);
+    void openLibraryVersion(const QString& scenarioJson, qint64 scenarioId, int version,
+                            const QString& name);
+    LibraryView* libraryView() const { return libraryView_; }
+    CompareView* compareView() const { return compareView_; }
+    QAction* saveToLibraryAction() const { return saveToLibraryAction_; }
 
     ScenarioDocument* document() const { return document_; }
     EstimateRunner* estimateRunner() const { return runner_; }
@@ -125,6 +136,9 @@ private:
     void updateRecentFilesMenu();
     void rememberRecentFile(const QString& path);
     void setLanguage(const QString& language);
+    // MainWindowLibrary.cpp
+    void createLibraryViews();
+    void retranslateLibrary();
     // MainWindowDocument.cpp
     void documentChanged();
     void estimateFinished(const std::shared_ptr<const EstimateResult>& result);
@@ -202,6 +216,11 @@ private:
     TopologyView* topologyView_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
+    LibraryView* libraryView_ = nullptr;
+    CompareView* compareView_ = nullptr;
+    QAction* saveToLibraryAction_ = nullptr;
+    qint64 libraryScenario_ = 0; // the library scenario the document came from or went to
+    int libraryVersion_ = 0;
     QLabel* statusTiming_ = nullptr;
 };
 

@@ -244,8 +244,25 @@ SummarySection ScenarioSummary::trainingSection(const ResolvedScenario& s) {
     case OptimizerKind::Adafactor:
         optimizer = tr("Adafactor");
         break;
+    case OptimizerKind::Adam8bit:
+        optimizer = tr("8-bit Adam");
+        break;
     }
     add(tr("Optimizer"), optimizer, "optimizer");
+    if (s.finetune) {
+        const FinetuneConfig& f = *s.finetune;
+        static constexpr const char* kBases[] = {"BF16", "FP16", "FP8", "INT8", "NF4"};
+        const QString base = QLatin1String(kBases[static_cast<int>(f.baseWeights)]);
+        QString method = tr("full fine-tuning");
+        if (f.adapters())
+            method = tr("%1, rank %2 on %3 modules, %4 base")
+                         .arg(f.method == FinetuneMethod::Qlora ? tr("QLoRA") : tr("LoRA"))
+                         .arg(f.loraRank)
+                         .arg(f.targets.size())
+                         .arg(base);
+        add(tr("Fine-tuning"), method, nullptr,
+            tr("The frozen base keeps no gradients or optimizer states"));
+    }
     add(tr("Tokens to train"),
         t.tokens ? tr("%1 tokens").arg(siPrefixed(*t.tokens)) : tr("not set"), "tokens");
     return section;

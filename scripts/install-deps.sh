@@ -12,6 +12,8 @@ packages=(
     xvfb xauth
     dpkg-dev appstream desktop-file-utils
     python3 python3-jsonschema
+    libpq-dev postgresql
+    chromium poppler-utils
     libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
 

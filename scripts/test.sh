@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 
+# A throwaway PostgreSQL server for the library tests (scripts/test-postgres.sh).
+source scripts/test-postgres.sh
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'stop_test_postgres; rm -f "$log"' EXIT
+start_test_postgres
 status=0
 (cd build && ctest --output-on-failure --timeout 600) 2>&1 | tee "$log" || status=$?
 summary=$(grep -E "tests passed, [0-9]+ tests failed out of" "$log" | tail -n 1 || true)

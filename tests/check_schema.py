@@ -18,8 +18,9 @@ validator = jsonschema.Draft202012Validator(schema)
 failures = 0
 good = {os.path.basename(p): json.load(open(p))
         for p in glob.glob(os.path.join(root, "resources/examples/*.json"))}
-for case in json.load(open(os.path.join(root, "tests/data/published-dev.json"))):
-    good[case["id"]] = case["scenario"]
+for data in ("published-dev.json", "finetune-dev.json"):
+    for case in json.load(open(os.path.join(root, "tests/data", data))):
+        good[case["id"]] = case["scenario"]
 for name, doc in sorted(good.items()):
     errors = list(validator.iter_errors(doc))
     if errors:
@@ -50,6 +51,19 @@ extra = {"issue-5 keys": mutated(with_issue5_keys),
          "moe groups and fp8 dispatch": mutated(
              lambda d: (d["model"].update(moe=dict(MOE, groups=8, groups_per_token=4)),
                         d.setdefault("parallelism", {}).update(moe_dispatch_fp8=True))),
+         "qlora on one 4090": mutated(
+             lambda d: (d["cluster"].update(preset="workstation-1x", num_gpus=1),
+                        d["training"].update(optimizer="adam8bit", optimizer_in_backward=False,
+                                             compile=True, master_weights=False),
+                        d.update(finetune={"method": "qlora", "lora_rank": 16,
+                                           "lora_alpha": 32,
+                                           "lora_targets": ["q_proj", "v_proj", "lm_head"],
+                                           "base_weights": "nf4", "double_quant": True}))),
+         "no bf16 gpu object": mutated(
+             lambda d: d["cluster"].update(gpu={"name": "T4", "memory_gib": 16, "hbm_gb_s": 320,
+                                                "bf16_tflops": 0, "fp16_tflops": 65,
+                                                "fp8_tflops": 0, "fp32_tflops": 8.1,
+                                                "tdp_w": 70})),
          "moe groups null": mutated(
              lambda d: d["model"].update(moe=dict(MOE, groups=None, groups_per_token=None)))}
 for name, doc in sorted(extra.items()):
@@ -91,6 +105,17 @@ bad = {
         lambda d: d["model"].update(moe=dict(MOE, groups="8", groups_per_token=4))),
     "moe_dispatch_fp8 is a string": mutated(
         lambda d: d.setdefault("parallelism", {}).update(moe_dispatch_fp8="yes")),
+    "finetune without method": mutated(lambda d: d.update(finetune={"lora_rank": 8})),
+    "finetune method unknown": mutated(lambda d: d.update(finetune={"method": "dora"})),
+    "lora_rank zero": mutated(lambda d: d.update(finetune={"method": "lora", "lora_rank": 0})),
+    "lora target unknown": mutated(
+        lambda d: d.update(finetune={"method": "lora", "lora_targets": ["query"]})),
+    "lora targets empty": mutated(
+        lambda d: d.update(finetune={"method": "lora", "lora_targets": []})),
+    "base_weights unknown": mutated(
+        lambda d: d.update(finetune={"method": "qlora", "base_weights": "int4"})),
+    "optimizer unknown": mutated(lambda d: d["training"].update(optimizer="adam4bit")),
+    "compile is a string": mutated(lambda d: d["training"].update(compile="yes")),
     "fp8_recipe without precision": mutated(
         lambda d: (d["training"].pop("precision", None),
                    d["training"].update(fp8_recipe="tensorwise"))),

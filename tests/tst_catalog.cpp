@@ -204,10 +204,12 @@ void TestCatalog::figuresArePlausible() {
     const Catalog& c = Catalog::builtIn();
     for (const auto& [id, e] : c.gpus()) {
         const GpuSpec& g = e.spec;
-        QVERIFY2(g.bf16Tflops > 100 && g.bf16Tflops < 20000, id.c_str());
-        QVERIFY2(g.fp8Tflops == 0 || g.fp8Tflops >= g.bf16Tflops * 0.99, id.c_str());
+        // Workstation parts go down to the T4's 65 FP16 TFLOPS (no BF16) and the L4's 300 GB/s.
+        const double tensorPeak = g.bf16Tflops > 0 ? g.bf16Tflops : g.fp16Tflops.value_or(0.0);
+        QVERIFY2(tensorPeak > 50 && tensorPeak < 20000, id.c_str());
+        QVERIFY2(g.fp8Tflops == 0 || g.fp8Tflops >= tensorPeak * 0.99, id.c_str());
         QVERIFY2(g.memoryGiB >= 16 && g.memoryGiB <= 1024, id.c_str());
-        QVERIFY2(g.hbmGBps > 500, id.c_str());
+        QVERIFY2(g.hbmGBps > 250, id.c_str());
     }
     // The datasheet's dense peaks (shared/reference/catalog.md B1).
     QCOMPARE(c.gpu("h100-sxm-80gb")->spec.bf16Tflops, 989.4);

@@ -59,127 +59,132 @@
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="25"/>
+        <location filename="../widgets/EnumLabels.cpp" line="22"/>
+        <source>8-bit AdamW (bitsandbytes, torchao)</source>
+        <translation>8 位 AdamW（bitsandbytes、torchao）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="26"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="26"/>
+        <location filename="../widgets/EnumLabels.cpp" line="27"/>
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <location filename="../widgets/EnumLabels.cpp" line="28"/>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="31"/>
+        <location filename="../widgets/EnumLabels.cpp" line="32"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="32"/>
+        <location filename="../widgets/EnumLabels.cpp" line="33"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="33"/>
+        <location filename="../widgets/EnumLabels.cpp" line="34"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="34"/>
+        <location filename="../widgets/EnumLabels.cpp" line="35"/>
         <source>Zero bubble</source>
         <translation>零气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="35"/>
+        <location filename="../widgets/EnumLabels.cpp" line="36"/>
         <source>Breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="39"/>
+        <location filename="../widgets/EnumLabels.cpp" line="40"/>
         <source>0 — replicated optimizer</source>
         <translation>0 — 优化器不切分</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="40"/>
+        <location filename="../widgets/EnumLabels.cpp" line="41"/>
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="41"/>
+        <location filename="../widgets/EnumLabels.cpp" line="42"/>
         <source>2 — shard gradients too</source>
         <translation>2 — 同时切分梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="42"/>
+        <location filename="../widgets/EnumLabels.cpp" line="43"/>
         <source>3 — shard parameters too (FSDP)</source>
         <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="46"/>
+        <location filename="../widgets/EnumLabels.cpp" line="47"/>
         <source>Rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="47"/>
+        <location filename="../widgets/EnumLabels.cpp" line="48"/>
         <source>Rail-only</source>
         <translation>仅轨道（Rail-only）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="48"/>
+        <location filename="../widgets/EnumLabels.cpp" line="49"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="49"/>
+        <location filename="../widgets/EnumLabels.cpp" line="50"/>
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>None (GPU memory)</source>
         <translation>无（GPU 显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="59"/>
+        <location filename="../widgets/EnumLabels.cpp" line="60"/>
         <source>Ring, peer-to-peer (P2P)</source>
         <translation>环形，点对点（P2P）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="60"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
         <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="62"/>
         <source>All-gather K/V</source>
         <translation>全收集 K/V（all-gather）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="62"/>
+        <location filename="../widgets/EnumLabels.cpp" line="63"/>
         <source>K/V all-gathered before attention (Llama 3)</source>
         <translation>注意力计算前全收集 K/V（Llama 3）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="63"/>
+        <location filename="../widgets/EnumLabels.cpp" line="64"/>
         <source>All-to-all heads (Ulysses)</source>
         <translation>注意力头全交换（Ulysses）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="64"/>
+        <location filename="../widgets/EnumLabels.cpp" line="65"/>
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
@@ -428,7 +433,7 @@
         <location filename="../models/ScenarioSummary.cpp" line="86"/>
         <location filename="../models/ScenarioSummary.cpp" line="210"/>
         <location filename="../models/ScenarioSummary.cpp" line="216"/>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
+        <location filename="../models/ScenarioSummary.cpp" line="267"/>
         <source>%1 tokens</source>
         <translation>%1 个 token</translation>
     </message>
@@ -845,62 +850,97 @@
     </message>
     <message>
         <location filename="../models/ScenarioSummary.cpp" line="248"/>
+        <source>8-bit Adam</source>
+        <translation>8 位 Adam</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="251"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="249"/>
+        <location filename="../models/ScenarioSummary.cpp" line="256"/>
+        <source>full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="258"/>
+        <source>%1, rank %2 on %3 modules, %4 base</source>
+        <translation>%1，秩 %2，作用于 %3 个模块，%4 基座</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="259"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <source>The frozen base keeps no gradients or optimizer states</source>
+        <translation>冻结基座不保存梯度和优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioSummary.cpp" line="266"/>
         <source>Tokens to train</source>
         <translation>训练 token 总数</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="250"/>
-        <location filename="../models/ScenarioSummary.cpp" line="260"/>
+        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="277"/>
         <source>not set</source>
         <translation>未设置</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="256"/>
+        <location filename="../models/ScenarioSummary.cpp" line="273"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <location filename="../models/ScenarioSummary.cpp" line="280"/>
         <source>GPU-hour price</source>
         <translation>GPU 时单价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="263"/>
+        <location filename="../models/ScenarioSummary.cpp" line="280"/>
         <source>%1 USD per GPU-hour</source>
         <translation>每 GPU 小时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <location filename="../models/ScenarioSummary.cpp" line="281"/>
         <source>Electricity price</source>
         <translation>电价</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="264"/>
+        <location filename="../models/ScenarioSummary.cpp" line="281"/>
         <source>%1 USD per kWh</source>
         <translation>每千瓦时 %1 美元</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
+        <location filename="../models/ScenarioSummary.cpp" line="283"/>
         <source>PUE</source>
         <translation>PUE</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="266"/>
+        <location filename="../models/ScenarioSummary.cpp" line="283"/>
         <source>%1 × IT power</source>
         <translation>IT 功率 × %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="284"/>
         <source>Grid carbon intensity</source>
         <translation>电网碳强度</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioSummary.cpp" line="267"/>
+        <location filename="../models/ScenarioSummary.cpp" line="284"/>
         <source>%1 gCO₂e per kWh</source>
         <translation>每千瓦时 %1 gCO₂e</translation>
     </message>
@@ -1622,6 +1662,81 @@
 %1 per GPU</source>
         <translation>
 每 GPU %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CompareView</name>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="71"/>
+        <source>Add scenario files</source>
+        <translation>添加场景文件</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="71"/>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="104"/>
+        <source>Add files…</source>
+        <translation>添加文件…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="105"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="106"/>
+        <source>Export report…</source>
+        <translation>导出报告…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="107"/>
+        <source>Check 2 to 8 scenarios and press Compare.</source>
+        <translation>勾选 2 到 8 个场景，然后点击“比较”。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="130"/>
+        <source>%1 (library %2, version %3)</source>
+        <translation>%1（场景库 %2，版本 %3）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="154"/>
+        <source>%1 (file)</source>
+        <translation>%1（文件）</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/CompareView.cpp" line="198"/>
+        <source>%n scenario(s) compared</source>
+        <translation>
+            <numerusform>已比较 %n 个场景</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="255"/>
+        <source>Compare scenarios first.</source>
+        <translation>请先比较场景。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="269"/>
+        <source>Unknown report format “%1”: use .html, .md, .csv or .pdf</source>
+        <translation>未知的报告格式“%1”：请使用 .html、.md、.csv 或 .pdf</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="280"/>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="281"/>
+        <source>HTML (*.html);;Markdown (*.md);;CSV (*.csv);;PDF (*.pdf)</source>
+        <translation>HTML (*.html);;Markdown (*.md);;CSV (*.csv);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CompareView.cpp" line="285"/>
+        <source>Report written to %1</source>
+        <translation>报告已写入 %1</translation>
     </message>
 </context>
 <context>
@@ -2353,6 +2468,117 @@
     </message>
 </context>
 <context>
+    <name>ts::gui::LibraryView</name>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="29"/>
+        <source>Delete “%1”</source>
+        <translation>删除“%1”</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="117"/>
+        <source>Search names, notes and tags</source>
+        <translation>搜索名称、备注和标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="118"/>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="118"/>
+        <source>Tags</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="118"/>
+        <source>Versions</source>
+        <translation>版本数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="118"/>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="119"/>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="119"/>
+        <source>Saved</source>
+        <translation>保存时间</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="119"/>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="120"/>
+        <source>tag</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="121"/>
+        <source>Add tag</source>
+        <translation>添加标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="122"/>
+        <source>Open version</source>
+        <translation>打开版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="123"/>
+        <source>Diff two versions</source>
+        <translation>比较两个版本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="124"/>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="125"/>
+        <source>Undo delete</source>
+        <translation>撤销删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="138"/>
+        <source>No library</source>
+        <translation>没有场景库</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/LibraryView.cpp" line="156"/>
+        <source>%n scenario(s) in %1</source>
+        <translation>
+            <numerusform>%1 中有 %n 个场景</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="229"/>
+        <source>Select two versions to compare.</source>
+        <translation>请选择两个版本进行比较。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="240"/>
+        <source>Version %1 → version %2</source>
+        <translation>版本 %1 → 版本 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="244"/>
+        <location filename="../widgets/LibraryView.cpp" line="245"/>
+        <source>(absent)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/LibraryView.cpp" line="247"/>
+        <source>No differences.</source>
+        <translation>没有差异。</translation>
+    </message>
+</context>
+<context>
     <name>ts::gui::LinkTool</name>
     <message>
         <location filename="../widgets/TopologyTools.cpp" line="63"/>
@@ -2419,42 +2645,42 @@
         <translation>关于 Trainscape(&amp;A)</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="230"/>
+        <location filename="../app/MainWindow.cpp" line="234"/>
         <source>Plan layout</source>
         <translation>方案布局</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="231"/>
+        <location filename="../app/MainWindow.cpp" line="235"/>
         <source>Scenario file</source>
         <translation>场景文件</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="319"/>
+        <location filename="../app/MainWindow.cpp" line="329"/>
         <source>Open a scenario to see how its plan places the model on the GPUs.</source>
         <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="320"/>
+        <location filename="../app/MainWindow.cpp" line="330"/>
         <source>The scenario is not valid; its errors are listed under Messages.</source>
         <translation>该场景无效；错误列在“消息”中。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="322"/>
+        <location filename="../app/MainWindow.cpp" line="332"/>
         <source>No scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="325"/>
+        <location filename="../app/MainWindow.cpp" line="335"/>
         <source>Trainscape</source>
         <translation>Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="332"/>
+        <location filename="../app/MainWindow.cpp" line="342"/>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="340"/>
+        <location filename="../app/MainWindow.cpp" line="350"/>
         <source>%1 × %2 · %3</source>
         <translation>%1 × %2 · %3</translation>
     </message>
@@ -2484,52 +2710,52 @@
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="353"/>
+        <location filename="../app/MainWindow.cpp" line="363"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="353"/>
+        <location filename="../app/MainWindow.cpp" line="363"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="355"/>
+        <location filename="../app/MainWindow.cpp" line="365"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="355"/>
+        <location filename="../app/MainWindow.cpp" line="365"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="355"/>
+        <location filename="../app/MainWindow.cpp" line="365"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="356"/>
+        <location filename="../app/MainWindow.cpp" line="366"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="356"/>
+        <location filename="../app/MainWindow.cpp" line="366"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="360"/>
+        <location filename="../app/MainWindow.cpp" line="370"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="364"/>
+        <location filename="../app/MainWindow.cpp" line="374"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="362"/>
+        <location filename="../app/MainWindow.cpp" line="372"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
@@ -2555,68 +2781,68 @@
         <translation>&lt;h3&gt;Trainscape %1&lt;/h3&gt;&lt;p&gt;大语言模型分布式训练规划器：放不放得下、每步需要多长时间、整个训练要花多少成本。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="65"/>
+        <location filename="../app/MainWindow.cpp" line="68"/>
         <source>Not changed: %1 (%2)</source>
         <translation>未修改：%1（%2）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="222"/>
+        <location filename="../app/MainWindow.cpp" line="226"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="223"/>
+        <location filename="../app/MainWindow.cpp" line="227"/>
         <source>Cluster</source>
         <translation>集群</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="224"/>
+        <location filename="../app/MainWindow.cpp" line="228"/>
         <source>Parallel plan</source>
         <translation>并行方案</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="225"/>
+        <location filename="../app/MainWindow.cpp" line="229"/>
         <source>Training</source>
         <translation>训练</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="227"/>
+        <location filename="../app/MainWindow.cpp" line="231"/>
         <source>Resolved</source>
         <translation>解析结果</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="228"/>
+        <location filename="../app/MainWindow.cpp" line="232"/>
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="229"/>
+        <location filename="../app/MainWindow.cpp" line="233"/>
         <source>Dashboard</source>
         <translation>仪表板</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="232"/>
+        <location filename="../app/MainWindow.cpp" line="236"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="323"/>
+        <location filename="../app/MainWindow.cpp" line="333"/>
         <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
         <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="333"/>
-        <location filename="../app/MainWindow.cpp" line="345"/>
+        <location filename="../app/MainWindow.cpp" line="343"/>
+        <location filename="../app/MainWindow.cpp" line="355"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="338"/>
+        <location filename="../app/MainWindow.cpp" line="348"/>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="344"/>
+        <location filename="../app/MainWindow.cpp" line="354"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
@@ -2709,7 +2935,7 @@
         <translation>估算用时 %1 ms</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="226"/>
+        <location filename="../app/MainWindow.cpp" line="230"/>
         <source>Costs</source>
         <translation>成本</translation>
     </message>
@@ -2758,66 +2984,131 @@
         <source>Read a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML as a new scenario</source>
         <translation>将 Megatron-LM 启动脚本、DeepSpeed 配置或 torchtitan TOML 读取为新场景</translation>
     </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="48"/>
+        <source>Save to library</source>
+        <translation>保存到场景库</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="48"/>
+        <source>Note for this version:</source>
+        <translation>此版本的备注：</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="61"/>
+        <source>Library</source>
+        <translation>场景库</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="62"/>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="63"/>
+        <source>Save to &amp;Library…</source>
+        <translation>保存到场景库(&amp;L)…</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="65"/>
+        <source>Save the scenario as a new version in the scenario library</source>
+        <translation>将场景保存为场景库中的新版本</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="92"/>
+        <source>Saved as version %1 of library scenario %2</source>
+        <translation>已保存为场景库场景 %2 的版本 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="107"/>
+        <source>Version %1 of “%2” cannot be read</source>
+        <translation>无法读取“%2”的版本 %1</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindowLibrary.cpp" line="118"/>
+        <source>Opened version %1 of “%2” from the library</source>
+        <translation>已从场景库打开“%2”的版本 %1</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::MemoryChart</name>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="14"/>
+        <location filename="../widgets/MemoryChart.cpp" line="18"/>
         <source>Memory per GPU by pipeline stage</source>
         <translation>按流水线阶段的每 GPU 显存</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="24"/>
+        <location filename="../widgets/MemoryChart.cpp" line="38"/>
+        <source>Frozen base</source>
+        <translation>冻结基座</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="40"/>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="41"/>
+        <source>Adapter gradients</source>
+        <translation>适配器梯度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="42"/>
+        <source>Adapter optimizer states</source>
+        <translation>适配器优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="44"/>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="25"/>
+        <location filename="../widgets/MemoryChart.cpp" line="45"/>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="26"/>
+        <location filename="../widgets/MemoryChart.cpp" line="46"/>
         <source>Optimizer states</source>
         <translation>优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="27"/>
+        <location filename="../widgets/MemoryChart.cpp" line="48"/>
         <source>Activations</source>
         <translation>激活</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="28"/>
+        <location filename="../widgets/MemoryChart.cpp" line="49"/>
         <source>Communication buffers</source>
         <translation>通信缓冲区</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="29"/>
+        <location filename="../widgets/MemoryChart.cpp" line="50"/>
         <source>Framework and allocator</source>
         <translation>框架与分配器</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="52"/>
+        <location filename="../widgets/MemoryChart.cpp" line="73"/>
         <source>Stage %1 · %2: %3 (stage total %4)</source>
         <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="70"/>
+        <location filename="../widgets/MemoryChart.cpp" line="91"/>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="75"/>
+        <location filename="../widgets/MemoryChart.cpp" line="96"/>
         <source>GPU capacity: %1</source>
         <translation>GPU 容量：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="81"/>
+        <location filename="../widgets/MemoryChart.cpp" line="102"/>
         <source>Pipeline stage</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="84"/>
+        <location filename="../widgets/MemoryChart.cpp" line="105"/>
         <source>GiB per GPU</source>
         <translation>每 GPU GiB</translation>
     </message>
@@ -4332,48 +4623,48 @@ Network power: %2
 <context>
     <name>ts::gui::TrainingEditor</name>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="143"/>
         <source>Batch</source>
         <translation>批</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="69"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="144"/>
         <source>Sequence length</source>
         <translation>序列长度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="145"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="146"/>
         <source>Global batch</source>
         <translation>全局批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="72"/>
-        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="147"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="150"/>
         <source> sequences</source>
         <translation> 条序列</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="73"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="148"/>
         <source>Sequences per optimizer step, over all data-parallel ranks</source>
         <translation>每个优化器步的序列数，覆盖所有数据并行 rank</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="150"/>
         <source>Micro-batch</source>
         <translation>微批大小</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="76"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="151"/>
         <source>Sequences per forward/backward pass on one pipeline</source>
         <translation>一条流水线上每次前向/反向的序列数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="77"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="152"/>
         <source>Numerics</source>
         <translation>数值</translation>
     </message>
@@ -4383,12 +4674,12 @@ Network power: %2
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="80"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="155"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="81"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -4433,27 +4724,212 @@ Network power: %2
         <translation>FP8 GEMM 输入的缩放方式（Megatron-LM --fp8-recipe；需精度为 FP8）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="58"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="67"/>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="68"/>
+        <source>None (pre-training)</source>
+        <translation>无（预训练）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="69"/>
+        <source>Every weight trains with full optimizer states</source>
+        <translation>所有权重都训练，保留完整的优化器状态</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="70"/>
+        <source>Full fine-tuning</source>
+        <translation>全参数微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="71"/>
+        <source>Every weight trains; states in the training precision</source>
+        <translation>所有权重都训练；状态采用训练精度</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="72"/>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="73"/>
+        <source>Low-rank adapters on a frozen 16-bit base (Hu et al. 2021)</source>
+        <translation>在冻结的 16 位基座上加低秩适配器（Hu 等，2021）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="74"/>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="75"/>
+        <source>Adapters on a 4-bit NF4 base (Dettmers et al. 2023)</source>
+        <translation>在 4 位 NF4 基座上加适配器（Dettmers 等，2023）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="76"/>
+        <source>Which weights train (the scenario&apos;s finetune section)</source>
+        <translation>哪些权重参与训练（场景的 finetune 部分）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="100"/>
+        <source>Adapter targets</source>
+        <translation>适配器目标模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="101"/>
+        <source>q, v (PEFT default)</source>
+        <translation>q、v（PEFT 默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="102"/>
+        <source>q, k, v</source>
+        <translation>q、k、v</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="103"/>
+        <source>Attention (q, k, v, o)</source>
+        <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="105"/>
+        <source>All linear layers</source>
+        <translation>所有线性层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="108"/>
+        <source>All linear layers and lm_head</source>
+        <translation>所有线性层及 lm_head</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="111"/>
+        <source>The modules the adapters wrap</source>
+        <translation>适配器所包裹的模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="118"/>
+        <source>Base weights</source>
+        <translation>基座权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="119"/>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="120"/>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="121"/>
+        <source>FP8</source>
+        <translation>FP8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="122"/>
+        <source>INT8</source>
+        <translation>INT8</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="123"/>
+        <source>NF4 (4-bit)</source>
+        <translation>NF4（4 位）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="124"/>
+        <source>Storage of the frozen base: 16-bit for LoRA, quantised for QLoRA</source>
+        <translation>冻结基座的存储格式：LoRA 为 16 位，QLoRA 为量化格式</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="133"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="59"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="134"/>
         <source>The scenario&apos;s name; empty: the headline derived from the model, the GPUs and the plan</source>
         <translation>场景名称；留空：由模型、GPU 和方案生成的标题</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="66"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="141"/>
         <source>Scenario</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="83"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="156"/>
+        <source>Optimizer step in backward</source>
+        <translation>在反向传播中执行优化器更新</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="157"/>
+        <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
+        <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="159"/>
+        <source>FP32 master weights</source>
+        <translation>FP32 主权重</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="160"/>
+        <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
+        <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="162"/>
+        <source>torch.compile</source>
+        <translation>torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="163"/>
+        <source>Compiled model: fused elementwise kernels keep fewer activations</source>
+        <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="164"/>
+        <source>Fine-tuning</source>
+        <translation>微调</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
+        <source>Rank r of each adapter (typically 8 to 64)</source>
+        <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="173"/>
+        <source>LoRA alpha</source>
+        <translation>LoRA alpha</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="174"/>
+        <source>Scaling alpha / r of the update</source>
+        <translation>更新量的缩放系数 alpha / r</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="180"/>
+        <source>Double quantisation</source>
+        <translation>双重量化</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="181"/>
+        <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
+        <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="184"/>
         <source>Tokens to train (billions)</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="84"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="185"/>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
     </message>

@@ -18,7 +18,8 @@ std::vector<FieldChoice> EnumLabels::precision() {
 std::vector<FieldChoice> EnumLabels::optimizer() {
     return {{tr("Adam / AdamW"), "adam"},
             {tr("SGD with momentum"), "sgd"},
-            {tr("Adafactor"), "adafactor"}};
+            {tr("Adafactor"), "adafactor"},
+            {tr("8-bit AdamW (bitsandbytes, torchao)"), "adam8bit"}};
 }
 
 std::vector<FieldChoice> EnumLabels::recompute() {

@@ -4,6 +4,10 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <functional>
+#include <vector>
+
 namespace ts::gui {
 
 namespace {
@@ -19,14 +23,31 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
     const std::vector<StageMemory>& stages = estimate.stages;
     struct Part {
         QString name;
-        double MemoryBreakdown::*field;
+        std::function<double(const MemoryBreakdown&)> bytes;
     };
-    const Part parts[] = {{tr("Weights"), &MemoryBreakdown::weights},
-                          {tr("Gradients"), &MemoryBreakdown::gradients},
-                          {tr("Optimizer states"), &MemoryBreakdown::optimizer},
-                          {tr("Activations"), &MemoryBreakdown::activations},
-                          {tr("Communication buffers"), &MemoryBreakdown::commBuffers},
-                          {tr("Framework and allocator"), &MemoryBreakdown::framework}};
+    auto field = [](double MemoryBreakdown::*f) {
+        return [f](const MemoryBreakdown& b) { return b.*f; };
+    };
+    // LoRA / QLoRA: the weights split into the frozen base and the adapters, whose gradients
+    // and optimizer states are all that train.
+    const bool adapters = std::any_of(stages.begin(), stages.end(), [](const StageMemory& s) {
+        return s.bytes.frozenWeights > 0;
+    });
+    std::vector<Part> parts;
+    if (adapters) {
+        parts.push_back({tr("Frozen base"), field(&MemoryBreakdown::frozenWeights)});
+        parts.push_back(
+            {tr("Adapters"), [](const MemoryBreakdown& b) { return b.weights - b.frozenWeights; }});
+        parts.push_back({tr("Adapter gradients"), field(&MemoryBreakdown::gradients)});
+        parts.push_back({tr("Adapter optimizer states"), field(&MemoryBreakdown::optimizer)});
+    } else {
+        parts.push_back({tr("Weights"), field(&MemoryBreakdown::weights)});
+        parts.push_back({tr("Gradients"), field(&MemoryBreakdown::gradients)});
+        parts.push_back({tr("Optimizer states"), field(&MemoryBreakdown::optimizer)});
+    }
+    parts.push_back({tr("Activations"), field(&MemoryBreakdown::activations)});
+    parts.push_back({tr("Communication buffers"), field(&MemoryBreakdown::commBuffers)});
+    parts.push_back({tr("Framework and allocator"), field(&MemoryBreakdown::framework)});
     const double width = 0.65;
     QCPBars* below = nullptr;
     std::vector<double> base(stages.size(), 0.0);
@@ -44,7 +65,7 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
             bars->moveAbove(below);
         below = bars;
         for (std::size_t s = 0; s < stages.size(); ++s) {
-            const double gib = stages[s].bytes.*part.field / kGiB;
+            const double gib = part.bytes(stages[s].bytes) / kGiB;
             bars->addData(stages[s].stage, gib);
             if (gib > 0)
                 addHover(

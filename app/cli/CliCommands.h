@@ -27,6 +27,8 @@ void addEstimateCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCatalogCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addNetworkCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCalibrateCommand(CLI::App& app, Options& options, CommandRunner& run);
+void addLibraryCommand(CLI::App& app, Options& options, CommandRunner& run); // LibraryCommand.cpp
+void addReportCommand(CLI::App& app, Options& options, CommandRunner& run);  // ReportCommand.cpp
 void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run);
 void addExportCommand(CLI::App& app, Options& options, CommandRunner& run);

@@ -76,6 +76,8 @@ int main(int argc, char** argv) {
     addCatalogCommand(app, options, run);
     addNetworkCommand(app, options, run);
     addCalibrateCommand(app, options, run);
+    addLibraryCommand(app, options, run);
+    addReportCommand(app, options, run);
     addSearchCommand(app, options, run);
     addCapacityCommand(app, options, run);
     addExportCommand(app, options, run);

@@ -146,8 +146,8 @@ void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, Comm
     const HardwareProfile& hw = ctx.set.hardware;
     if (plan.zero < 3 || ctx.dpg.shardRanks <= 1)
         return;
-    const ShardedChunkComm z3 =
-        zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams, ctx.weightBytes, ctx.gradBytes);
+    const ShardedChunkComm z3 = zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams,
+                                               ctx.gatherBytesPerParam, ctx.reduceBytesPerParam);
     const CollectiveTime& ag = z3.gather;
     const CollectiveTime& rs = z3.reduceScatter;
     ca.add(ca.dp, ag, 2.0 * w.md);
@@ -163,9 +163,11 @@ void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, Comm
     // gathered flat buffer out into the parameters (read + write), the reduce-scatter copies
     // the 16-bit gradients into its reduce-dtype buffer (PyTorch FSDP2 "copy-in/copy-out",
     // RFC pytorch/pytorch#114299; DeepSpeed ZeRO-3 likewise flattens and unflattens).
-    const double copyBytes = chunkParams * ctx.weightBytes * 2.0;
+    // (LoRA: the frozen base in its storage format, the adapters' gradients only.)
+    const double copyBytes = chunkParams * ctx.gatherBytesPerParam * 2.0;
+    const double gradShare = ctx.reduceBytesPerParam / ctx.gradBytes;
     f.dp += memoryBoundSeconds(hw, copyBytes, 1);
-    b.dp += memoryBoundSeconds(hw, copyBytes + chunkParams * (2.0 + ctx.gradBytes), 2);
+    b.dp += memoryBoundSeconds(hw, copyBytes + chunkParams * gradShare * (2.0 + ctx.gradBytes), 2);
 }
 
 // CPU / NVMe offload transfers of the chunk (estimate/Offload.h).

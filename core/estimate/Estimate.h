@@ -19,6 +19,8 @@ struct MemoryBreakdown {
     double activations = 0;
     double commBuffers = 0;
     double framework = 0;
+    // Of `weights`: the frozen base of LoRA / QLoRA (the rest are the adapters).
+    double frozenWeights = 0;
     double total() const {
         return weights + gradients + optimizer + activations + commBuffers + framework;
     }
@@ -26,7 +28,11 @@ struct MemoryBreakdown {
 
 struct StageMemory {
     int stage = 0;
-    MemoryBreakdown bytes;
+    MemoryBreakdown bytes; // sums to the device's use (peak_bytes)
+    // What PyTorch would report (estimate/AllocatorMemory.h): max_memory_allocated and
+    // max_memory_reserved.
+    double allocatedBytes = 0;
+    double reservedBytes = 0;
 };
 
 // Host DRAM and NVMe that offloaded states need on the busiest node (parallelism.offload;
@@ -101,6 +107,9 @@ struct Estimate {
     double capacityBytes = 0;
     double peakBytes = 0;
     int peakStage = 0;
+    // Of the peak stage: PyTorch's max_memory_allocated and max_memory_reserved.
+    double peakAllocatedBytes = 0;
+    double peakReservedBytes = 0;
     MemoryBreakdown peakBreakdown;
     std::vector<StageMemory> stages;
     std::optional<HostMemory> hostMemory; // nullopt when nothing is offloaded

@@ -147,7 +147,12 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     ordered_json memory = ordered_json::object();
     memory["capacity_bytes"] = bytesValue(e.capacityBytes);
     memory["peak_bytes"] = bytesValue(e.peakBytes);
+    memory["peak_allocated_bytes"] = bytesValue(e.peakAllocatedBytes);
+    memory["peak_reserved_bytes"] = bytesValue(e.peakReservedBytes);
     memory["breakdown_bytes"] = memoryBreakdownJson(e.peakBreakdown);
+    // Fine-tuning with adapters: the weights split into the frozen base and the adapters.
+    if (e.peakBreakdown.frozenWeights > 0)
+        memory["frozen_weights_bytes"] = bytesValue(e.peakBreakdown.frozenWeights);
     memory["host_memory"] = hostMemoryJson(e.hostMemory);
     j["memory"] = std::move(memory);
 
@@ -221,6 +226,11 @@ std::string estimateToText(const Estimate& e) {
         format("  peak %.1f GiB of %.1f GiB (stage ", e.peakBytes / kGiB, e.capacityBytes / kGiB);
     out += std::to_string(e.peakStage) + ")\n";
     const MemoryBreakdown& m = e.peakBreakdown;
+    out += format("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n", e.peakAllocatedBytes / kGiB,
+                  e.peakReservedBytes / kGiB);
+    if (m.frozenWeights > 0) // LoRA / QLoRA: of the weights below
+        out += format("  fine-tuning: frozen base %.2f GiB, adapters %.3f GiB\n",
+                      m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB);
     out += format("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n", m.weights / kGiB,
                   m.gradients / kGiB, m.optimizer / kGiB);
     out += format("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",

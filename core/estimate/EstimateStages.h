@@ -63,6 +63,12 @@ struct EstimateContext {
     StateBytesPerParam stateBytes;
     double weightBytes = 2; // what ZeRO gathers
     double actBytes = 2;
+    // LoRA / QLoRA (estimate/FinetuneMemory.h): only the adapters train. ZeRO-3 gathers the
+    // frozen base in its storage format and reduce-scatters the adapters' gradients: bytes per
+    // local layer parameter (weightBytes and gradBytes otherwise).
+    bool adapters = false;
+    double gatherBytesPerParam = 2;
+    double reduceBytesPerParam = 4;
     std::int64_t expertDp = 1;
     GroupPlacement expertDpGroup;
     int nModelChunks = 1;
@@ -91,7 +97,9 @@ struct LayerCosts {
     double attnLocal = 0, denseLayerLocal = 0, moeLayerLocal = 0, expertLayerLocal = 0;
     double perLayerParamsLocal = 0;
     ActivationLayout actLayout;
-    // Activation bytes of one layer and micro-batch, by recompute mode.
+    // Activation bytes of one layer and micro-batch, by recompute mode, and what they assume
+    // (eager modules, a frozen base: estimate/FinetuneMemory.h).
+    ActivationAssumptions actAssumptions;
     double actNone = 0, actSelective = 0, actFull = 0;
 };
 LayerCosts computeLayerCosts(const EstimateContext& ctx);
@@ -101,8 +109,14 @@ struct StageParams {
     std::vector<double> chunkParams; // dense and shared (not routed-expert) parameters, local
     std::vector<double> chunkMoeLayers;
     std::vector<double> stageParams, stageExpertParams, stageLinearParams, stageLocalParams;
+    // The parameters that train (all, or the LoRA adapters) and the MoE layers, per stage.
+    std::vector<double> stageTrainable, stageMoeLayers;
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
+
+// Stage s of an adapter method, for estimate/FinetuneMemory.h.
+struct FinetuneStageInput;
+FinetuneStageInput finetuneStageInput(const EstimateContext& ctx, const StageParams& params, int s);
 
 // Activations one micro-batch stashes on stage s, and the recomputed layer's working set.
 struct StageActivations {

@@ -1,6 +1,7 @@
 #include "estimate/LayerCost.h"
 
 #include "estimate/ContextParallel.h"
+#include "estimate/FinetuneCost.h"
 #include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
@@ -24,6 +25,8 @@ struct Shape {
     // of an activation or gradient and of a weight, and kernels per cast.
     double castBytes, weightCastBytes;
     int castPasses;
+    // LoRA / QLoRA: the base linears are frozen and need no weight-gradient GEMM.
+    bool frozenBase;
 };
 
 Shape shapeOf(const ResolvedScenario& sc) {
@@ -47,18 +50,21 @@ Shape shapeOf(const ResolvedScenario& sc) {
     s.castBytes = fp8CastBytesPerElement(sc.training, CastOperand::Activation);
     s.weightCastBytes = fp8CastBytesPerElement(sc.training, CastOperand::Weight);
     s.castPasses = fp8CastPasses(sc.training);
+    s.frozenBase = sc.finetune && sc.finetune->adapters();
     return s;
 }
 
 // Forward, input-gradient and weight-gradient GEMMs of one linear layer [M x K] x [K x N]
 // (the backward costs twice the forward; Narayanan et al. 2021 sec. 5.1). Weight gradients
-// accumulate into FP32 main gradients (Megatron-LM).
+// accumulate into FP32 main gradients (Megatron-LM). A frozen weight (LoRA's base) gets no
+// weight gradient: its backward is the input-gradient GEMM alone.
 void addLinear(const HardwareProfile& hw, const Shape& s, double n, double k, PassCost& fwd,
                PassCost& bwd) {
     const double m = s.tokens;
     fwd.gemm += matmulSeconds(hw, s.dtype, m, n, k, s.inBytes, 2.0);
     bwd.gemm += matmulSeconds(hw, s.dtype, m, k, n, s.inBytes, 2.0);
-    bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, 4.0);
+    if (!s.frozenBase)
+        bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, 4.0);
 }
 
 GroupPlacement tpGroup(const ResolvedScenario& sc) {
@@ -181,6 +187,8 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     // column-parallel input gradients, two all-gathers of the row-parallel output gradients
     // and two all-gathers re-gathering the column-parallel inputs for the weight gradients.
     addLayerTensorParallel(ctx, s.tokens * s.h * s.actBytes, c.tpForward, c.tpBackward);
+    if (sc.finetune)
+        addFinetuneLayerWork(ctx, s.tokens, c.forward, c.backward); // estimate/FinetuneCost.h
     return c;
 }
 
@@ -191,7 +199,9 @@ EdgeLayerCost embeddingCost(const CostContext& ctx) {
     EdgeLayerCost c;
     // Table lookup (write the [tokens, h] output); backward scatter-adds into FP32 gradients.
     c.forward.elementwise = memoryBoundSeconds(hw, s.tokens * s.h * s.actBytes, 1);
-    c.backward.elementwise = memoryBoundSeconds(hw, s.tokens * s.h * 10.0, 1);
+    // A frozen embedding (LoRA's base) has no gradient to scatter.
+    if (!s.frozenBase)
+        c.backward.elementwise = memoryBoundSeconds(hw, s.tokens * s.h * 10.0, 1);
     if (s.tp > 1) {
         // Vocabulary-parallel embedding: the partial lookups are summed across TP.
         const double bytes = s.tokens * s.h * s.actBytes;
@@ -213,8 +223,11 @@ EdgeLayerCost outputLayerCost(const CostContext& ctx) {
     const double inBytes = s.fp8 ? 2.0 : s.inBytes;
     const double n = s.vocab / s.tp;
     c.forward.gemm = matmulSeconds(hw, dtype, s.tokens, n, s.h, inBytes, 2.0);
-    c.backward.gemm = matmulSeconds(hw, dtype, s.tokens, s.h, n, inBytes, 2.0) +
-                      matmulSeconds(hw, dtype, s.h, n, s.tokens, inBytes, 4.0);
+    c.backward.gemm = matmulSeconds(hw, dtype, s.tokens, s.h, n, inBytes, 2.0);
+    // The output layer is frozen under LoRA unless an adapter wraps lm_head (then the adapter,
+    // not the matrix, gets the gradient: estimate/FinetuneCost.h).
+    if (!s.frozenBase)
+        c.backward.gemm += matmulSeconds(hw, dtype, s.h, n, s.tokens, inBytes, 4.0);
     // Final norm, then the vocabulary-parallel cross entropy in FP32 (read the 16-bit logits,
     // write and re-read FP32 values; the backward writes the logit gradients).
     c.forward.elementwise =
@@ -234,6 +247,8 @@ EdgeLayerCost outputLayerCost(const CostContext& ctx) {
             c.tpBackward = ctx.collectives.cost(Collective::AllReduce, bytes, g);
         }
     }
+    if (sc.finetune)
+        addFinetuneOutputWork(ctx, s.tokens, c.forward, c.backward);
     return c;
 }
 

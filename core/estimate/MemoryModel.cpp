@@ -24,10 +24,52 @@ StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimiz
         // Row and column second-moment factors: negligible against the master weights.
         b.optimizer = master + 0.0;
         break;
+    case OptimizerKind::Adam8bit:
+        b.optimizer = master + kAdam8bitStateBytes;
+        break;
     }
     if (fp32 && optimizer == OptimizerKind::Adafactor)
         b.optimizer = 0.0;
     return b;
+}
+
+StateBytesPerParam stateBytesPerParam(const TrainingConfig& training) {
+    if (training.masterWeights)
+        return megatronStateBytes(training.precision, training.optimizer);
+    const double w = training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    StateBytesPerParam b;
+    b.weights = w;
+    b.gradients = w;
+    switch (training.optimizer) {
+    case OptimizerKind::Adam:
+        b.optimizer = 2.0 * w;
+        break;
+    case OptimizerKind::Adam8bit:
+        b.optimizer = kAdam8bitStateBytes;
+        break;
+    case OptimizerKind::Sgd:
+        b.optimizer = w;
+        break;
+    case OptimizerKind::Adafactor:
+        b.optimizer = 0.0;
+        break;
+    }
+    return b;
+}
+
+double optimizerStepBytesPerParam(const TrainingConfig& training) {
+    const bool master = training.masterWeights;
+    switch (training.optimizer) {
+    case OptimizerKind::Adam:
+        return master ? 38.0 : 18.0;
+    case OptimizerKind::Adam8bit:
+        return master ? 26.0 : 14.0;
+    case OptimizerKind::Sgd:
+        return master ? 30.0 : 14.0;
+    case OptimizerKind::Adafactor:
+        return master ? 26.0 : 12.0;
+    }
+    return 38.0;
 }
 
 ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
@@ -73,6 +115,18 @@ ActivationTerms layerTerms(const ModelConfig& m, const ActivationAssumptions& a)
     t.sharded += (m.mlp == MlpKind::Gelu ? 4.0 : 6.0) * ffn;
     // The inputs of the two norms, 2h each (replicated).
     t.replicated += 4.0 * h;
+    if (a.eagerElementwise) { // MemoryModel.h, ActivationAssumptions
+        t.replicated += 8.0 * h;
+        t.sharded += 4.0 * q + 4.0 * kv + 4.0 * (q - kv);
+        if (m.mlp == MlpKind::SwiGlu)
+            t.sharded += 2.0 * ffn;
+    }
+    if (a.dropQkvInput)
+        t.replicated -= 2.0 * h;
+    if (a.dropMlpInput)
+        t.replicated -= 2.0 * h;
+    if (a.dropDownInput)
+        t.sharded -= 2.0 * ffn;
     return t;
 }
 
@@ -106,11 +160,13 @@ double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout
            (layout.sequenceParallel ? tp : 1.0);
 }
 
-double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout) {
+double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
+                                  const ActivationAssumptions& assumptions) {
     const double tp = std::max(1, layout.tp);
     const double h = static_cast<double>(model.hidden);
+    const double perLogit = assumptions.eagerElementwise ? 8.0 : 4.0;
     return tokens(layout) *
-           (4.0 * h / (layout.sequenceParallel ? tp : 1.0) + 4.0 * model.vocab / tp);
+           (4.0 * h / (layout.sequenceParallel ? tp : 1.0) + perLogit * model.vocab / tp);
 }
 
 double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,

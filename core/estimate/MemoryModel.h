@@ -5,6 +5,7 @@
 
 #include "scenario/Enums.h"
 #include "scenario/ModelConfig.h"
+#include "scenario/PlanConfig.h"
 
 #include <cstdint>
 
@@ -23,6 +24,25 @@ struct StateBytesPerParam {
 // FP32 master weights, momentum and variance (12). FP32 training keeps no master copy.
 // SGD with momentum: master + momentum (8); Adafactor: master + factored moments (~4).
 StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimizer);
+
+// 8-bit Adam (Dettmers et al. 2022, arXiv 2110.02861, sec. 2): momentum and variance in one
+// byte each, quantised in blocks of 2048 with an FP32 absmax per block and state.
+inline constexpr double kAdam8bitStateBytes = 2.0 * (1.0 + 4.0 / 2048.0);
+
+// The state bytes of a training configuration: Megatron's accounting with master weights
+// (training.master_weights), else every state in the training precision, as torchtune and a
+// Hugging Face model loaded in bf16 keep them (torch.optim.AdamW allocates its moments like
+// the parameter): weights 2, gradients 2, Adam 2 x 2, 8-bit Adam 2, SGD 2, Adafactor ~0.
+StateBytesPerParam stateBytesPerParam(const TrainingConfig& training);
+
+// HBM bytes one optimizer step moves per local parameter (Estimator.cpp's step time). With
+// master weights (Megatron-LM / apex multi-tensor Adam): read the FP32 gradient (4), read and
+// write the FP32 master (8), momentum (8) and variance (8), write the 16-bit weight (2), plus
+// the gradient-norm pass (4) and zeroing the gradient buffer (4): 38; 8-bit moments move 1
+// byte each way instead of 4: 26. SGD with momentum 30, Adafactor ~26. Without master
+// weights the same passes over 16-bit states: Adam 2 + 4 + 4 + 4 + 2 + 2 = 18, 8-bit Adam 14,
+// SGD 14, Adafactor 12.
+double optimizerStepBytesPerParam(const TrainingConfig& training);
 
 // The ZeRO paper's accounting (Rajbhandari et al. 2020, sec. 3.1): fp16 weights 2, fp16
 // gradients 2, K = 12 optimizer bytes.
@@ -47,6 +67,19 @@ ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero
 struct ActivationAssumptions {
     bool flashAttention = true; // no s x s scores in memory (Dao et al. 2022)
     bool dropout = false;       // 1-byte masks after attention, attention output, and MLP
+    // Eager PyTorch modules (torchtune, Hugging Face Transformers without torch.compile) keep
+    // each elementwise op's inputs, where fused kernels (Megatron-LM / TransformerEngine,
+    // torch.compile) keep one tensor: each RMSNorm its FP32 upcast (4h more), RoPE the FP32
+    // copies of Q and K (4q + 4kv), SwiGLU the SiLU output (2 ffn), and SDPA the K and V
+    // repeated to every query head (4 (q - kv); HF repeat_kv, torchtune's expand).
+    // Cross entropy keeps FP32 logits and their log-softmax (8 bytes per logit, not 4).
+    bool eagerElementwise = false;
+    // LoRA on a frozen base: a linear layer's input is kept only for a weight gradient, so a
+    // frozen layer without an adapter drops it (the QKV input 2h, the MLP input 2h, the
+    // down-projection input 2 ffn).
+    bool dropQkvInput = false;
+    bool dropMlpInput = false;
+    bool dropDownInput = false;
 };
 
 struct ActivationLayout {
@@ -74,7 +107,8 @@ double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout
 // The last stage's extra activations for one micro-batch: the final norm input and the
 // FP32 logits of the vocabulary-parallel cross entropy, 4sbh + 4sbV/t (Megatron
 // theoretical_memory_usage.py: 4sbh(1 + V/h) for the output layer).
-double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout);
+double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
+                                  const ActivationAssumptions& assumptions = {});
 
 // Peak micro-batch activations held by pipeline rank `stage`, in units of "one micro-batch
 // through all of this rank's layers" (Narayanan et al. 2021 sec. 2.2; Megatron

@@ -18,11 +18,13 @@ constexpr double kGiB = double(1ull << 30);
 // master weight, momentum and variance (24), writes the 16-bit weight (2) and reads the
 // gradient once more for its norm (4): 34 (DeepSpeed CPU-Adam, csrc/adam/cpu_adam.cpp, and
 // stage_1_and_2.py complete_grad_norm_calculation_for_cpu_offload). SGD with momentum: 26;
-// Adafactor: 22.
+// Adafactor: 22; 8-bit Adam moves 1 byte per moment each way: 22.
 double cpuStepBytesPerParam(OptimizerKind kind) {
     switch (kind) {
     case OptimizerKind::Adam:
         return 34.0;
+    case OptimizerKind::Adam8bit:
+        return 22.0;
     case OptimizerKind::Sgd:
         return 26.0;
     case OptimizerKind::Adafactor:

@@ -3,6 +3,7 @@
 
 #include "estimate/EstimateStages.h"
 
+#include "estimate/FinetuneMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/MoeArithmetic.h"
 #include "topology/GraphCollectiveCost.h"
@@ -40,9 +41,18 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     const TrainingConfig& train = sc.training;
     const int pp = layout.stages, vpp = layout.chunks;
     gradBytes = gradientReduceBytes(train.precision);
-    stateBytes = megatronStateBytes(train.precision, train.optimizer);
+    stateBytes = stateBytesPerParam(train); // master weights or not (MemoryModel.h)
     weightBytes = stateBytes.weights;
     actBytes = train.precision == Precision::Fp32 ? 4.0 : 2.0;
+    gatherBytesPerParam = weightBytes;
+    reduceBytesPerParam = gradBytes;
+    adapters = sc.finetune && sc.finetune->adapters();
+    if (adapters) {
+        const FinetuneLayer l = finetuneLayer(sc.model, *sc.finetune, plan.tp, plan.ep, false);
+        const double per = std::max(1.0, l.frozenLinearParams);
+        gatherBytesPerParam = (l.frozenLinearBytes + l.adapterParams * weightBytes) / per;
+        reduceBytesPerParam = l.adapterParams * gradBytes / per;
+    }
     // Routed experts are replicated over the expert-data-parallel ranks, tp cp dp / (etp ep)
     // (Megatron-Core parallel_state expert groups).
     expertDp = std::max<std::int64_t>(1, plan.tp * std::max(1, plan.cp) * plan.dp /
@@ -120,7 +130,8 @@ LayerCosts computeLayerCosts(const EstimateContext& ctx) {
             model.moe->topK * lc.imbalance * double(model.moe->expertFfnHidden) +
             model.moe->sharedExperts * double(model.moe->expertFfnHidden) +
             model.moe->topK * double(model.hidden) / 3.0);
-    const ActivationAssumptions& aa = ctx.set.activations;
+    lc.actAssumptions = activationAssumptionsFor(sc, ctx.set.activations);
+    const ActivationAssumptions& aa = lc.actAssumptions;
     lc.actNone = layerActivationBytes(actModel, lc.actLayout, aa);
     lc.actSelective = layerActivationBytesSelective(actModel, lc.actLayout, aa);
     lc.actFull = layerActivationBytesFull(actModel, lc.actLayout);
@@ -140,6 +151,8 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
     out.stageExpertParams.assign(pp, 0.0);
     out.stageLinearParams.assign(pp, 0.0);
     out.stageLocalParams.assign(pp, 0.0);
+    out.stageTrainable.assign(pp, 0.0);
+    out.stageMoeLayers.assign(pp, 0.0);
     for (int s = 0; s < pp; ++s) {
         for (int c = 0; c < vpp; ++c) {
             const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
@@ -165,12 +178,31 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
             out.stageParams[s] += chunkParams;
             out.chunkParams[idx] = chunkParams;
             out.chunkMoeLayers[idx] = lMoe;
+            out.stageMoeLayers[s] += lMoe;
         }
+        out.stageTrainable[s] =
+            ctx.adapters
+                ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s), ctx.stateBytes)
+                      .adapterParams
+                : out.stageParams[s];
         out.stageLocalParams[s] =
-            out.stageParams[s] / (plan.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0) +
+            out.stageTrainable[s] / (plan.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0) +
             out.stageExpertParams[s] / (plan.zero >= 1 ? double(ctx.expertDp) : 1.0);
     }
     return out;
+}
+
+FinetuneStageInput finetuneStageInput(const EstimateContext& ctx, const StageParams& params,
+                                      int s) {
+    FinetuneStageInput fi;
+    fi.moeLayers = params.stageMoeLayers[s];
+    fi.denseLayers = ctx.layout.stageLayers[s] - fi.moeLayers;
+    fi.embedding = s == ctx.firstStage;
+    fi.output = s == ctx.lastStage;
+    fi.ownOutputMatrix = !ctx.sc.model.tiedEmbeddings || ctx.firstStage != ctx.lastStage;
+    fi.shardRanks = ctx.dpg.shardRanks;
+    fi.zero = ctx.sc.parallel.zero;
+    return fi;
 }
 
 StageActivations stageActivations(const EstimateContext& ctx, const LayerCosts& lc, int s) {

@@ -3,6 +3,8 @@
 
 #include "estimate/EstimateStages.h"
 
+#include "estimate/AllocatorMemory.h"
+#include "estimate/FinetuneMemory.h"
 #include "hardware/KernelTime.h"
 
 #include <algorithm>
@@ -10,22 +12,6 @@
 namespace ts {
 
 namespace {
-
-// Bytes an Adam step moves per local parameter (Megatron-LM / apex multi-tensor Adam):
-// read the FP32 gradient (4), read and write the FP32 master weight (8), momentum (8) and
-// variance (8), write the 16-bit weight (2), plus the gradient-norm pass (4) and zeroing the
-// gradient buffer (4): 38. SGD with momentum: 4 + 8 + 8 + 2 + 8 = 30. Adafactor: ~ 26.
-double optimizerBytesPerParam(OptimizerKind kind) {
-    switch (kind) {
-    case OptimizerKind::Adam:
-        return 38.0;
-    case OptimizerKind::Sgd:
-        return 30.0;
-    case OptimizerKind::Adafactor:
-        return 26.0;
-    }
-    return 38.0;
-}
 
 // Exposed gradient reduction (ZeRO 0-2; with hybrid sharding also the all-reduce of the
 // gradient shards across the replicas, ZeRO 1-3) and weight all-gather (ZeRO 1-2, Megatron's
@@ -37,8 +23,9 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
     const DataParallelGroups& dpg = ctx.dpg;
     double exposed = 0;
     if (dpg.dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
-        const GradientSync sync = gradientSync(
-            ctx.collectives, dpg, plan.zero, params.stageParams[s], ctx.weightBytes, ctx.gradBytes);
+        const GradientSync sync =
+            gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s], ctx.weightBytes,
+                         ctx.gradBytes);
         const CollectiveTime& red = sync.reduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
@@ -82,9 +69,8 @@ StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, 
         tail.postOpt[s] =
             plan.offload.optimizer != OffloadTarget::None
                 ? 0.0 // on the CPU (estimate/Offload.h)
-                : memoryBoundSeconds(
-                      ctx.set.hardware,
-                      localParams * optimizerBytesPerParam(ctx.sc.training.optimizer), 8);
+                : memoryBoundSeconds(ctx.set.hardware,
+                                     localParams * optimizerStepBytesPerParam(ctx.sc.training), 8);
         if (ctx.offloading)
             tail.postOffload[s] =
                 stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
@@ -163,19 +149,60 @@ ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& cos
 
 namespace {
 
-// Communication buffers beyond the NCCL communicators.
-void addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc, double& bytes) {
+// Communication buffers beyond the NCCL communicators; returns one layer's gathered weights
+// and unsharded gradients under FSDP (what the collective streams' pools keep), else 0.
+double addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc,
+                      const FinetuneStageMemory& ft, double& bytes) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
+    double gatheredLayer = 0;
     if (plan.zero >= 3 && ctx.dpg.shardRanks > 1) {
         // FSDP: the gathered weights of the current and the prefetched layer, and one
-        // layer's unsharded gradients before their reduce-scatter.
-        bytes += lc.perLayerParamsLocal * (2.0 * ctx.weightBytes + ctx.gradBytes);
+        // layer's unsharded gradients before their reduce-scatter (LoRA: the frozen base in
+        // its storage format, and the adapters' gradients).
+        const double weights =
+            ctx.adapters ? ft.gatheredLayerBytes : lc.perLayerParamsLocal * ctx.weightBytes;
+        const double grads =
+            ctx.adapters ? ft.layerAdapterGradientBytes : lc.perLayerParamsLocal * ctx.gradBytes;
+        bytes += 2.0 * weights + grads;
+        gatheredLayer = weights + grads;
     }
     if (plan.overlap.tp && plan.tp > 1 && plan.sequenceParallel) {
         // TransformerEngine userbuffers for TP overlap: gathered [s, b, h] in and out.
         bytes += 2.0 * double(train.seqLen) * train.microBatch * ctx.sc.model.hidden * ctx.actBytes;
     }
+    return gatheredLayer;
+}
+
+// What PyTorch's allocator reports of stage memory `bytes` (AllocatorMemory.h), written into
+// `sm`; the breakdown keeps what is live at the peak, and `framework` the CUDA context and
+// what the allocator reserves beyond its tensors. NCCL's buffers count on the device only.
+void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gatheredLayer,
+                    StageMemory& sm) {
+    const ResolvedScenario& sc = ctx.sc;
+    const ParallelConfig& plan = sc.parallel;
+    TensorMoments tm;
+    tm.weights = sm.bytes.weights;
+    tm.optimizer = sm.bytes.optimizer;
+    tm.gradients = sm.bytes.gradients;
+    tm.gradientsPersist = sc.training.masterWeights || ctx.layout.microbatches > 1;
+    tm.optimizerInBackward = sc.training.optimizerInBackward;
+    // Optimizer-in-backward: the largest weight's gradient (the embedding or an MLP matrix).
+    const double largestWeight = std::max(double(sc.model.ffnHidden), double(sc.model.vocab)) *
+                                 double(sc.model.hidden) / double(plan.tp);
+    tm.largestGradient = ctx.adapters ? 0.0
+                                      : ctx.stateBytes.gradients * largestWeight /
+                                            double(plan.zero >= 2 ? ctx.dpg.shardRanks : 1);
+    tm.activations = sm.bytes.activations;
+    tm.transient = sm.bytes.commBuffers - ncclBytes;
+    tm.shardedParameters = gatheredLayer > 0;
+    tm.gatheredLayer = gatheredLayer;
+    const AllocatorPeaks ap = allocatorPeaks(tm);
+    sm.bytes.gradients = ap.gradientsAtPeak;
+    sm.bytes.activations = ap.activationsAtPeak;
+    sm.allocatedBytes = ap.allocated;
+    sm.reservedBytes = ap.reserved;
+    sm.bytes.framework = kCudaContextBytes + (ap.reserved - ap.allocated);
 }
 
 // Offloaded states leave the GPU (estimate/Offload.h); returns what the host holds.
@@ -224,23 +251,36 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
         sm.bytes.weights +=
             lowPrecisionWeightCopyBytes(train, plan.zero) * params.stageLinearParams[s];
+        // LoRA / QLoRA: a frozen base without gradients or optimizer states, and the adapters.
+        FinetuneStageMemory ft;
+        if (ctx.adapters) {
+            ft = finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, params, s), ctx.stateBytes);
+            sm.bytes.weights = ft.frozenBytes + ft.adapters.weights;
+            sm.bytes.frozenWeights = ft.frozenBytes;
+            sm.bytes.gradients = ft.adapters.gradients;
+            sm.bytes.optimizer = ft.adapters.optimizer;
+        }
         const StageActivations acts = stageActivations(ctx, lc, s);
         const double inFlight =
             microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
-        sm.bytes.activations = inFlight * acts.perMicrobatch + acts.workingSet;
+        // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.
+        sm.bytes.activations =
+            inFlight * acts.perMicrobatch + acts.workingSet + ft.dequantisedBytes;
         if (s == ctx.lastStage)
-            sm.bytes.activations += outputLayerActivationBytes(ctx.sc.model, lc.actLayout);
-        sm.bytes.commBuffers = communicators * kNcclBytesPerCommunicator;
-        addCommBuffers(ctx, lc, sm.bytes.commBuffers);
+            sm.bytes.activations +=
+                outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions);
+        const double ncclBytes = communicators * kNcclBytesPerCommunicator;
+        sm.bytes.commBuffers = ncclBytes;
+        const double gatheredLayer = addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers);
         if (ctx.offloading)
             stageHost[s] = offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
-        const double tensors = sm.bytes.weights + sm.bytes.gradients + sm.bytes.optimizer +
-                               sm.bytes.activations + sm.bytes.commBuffers;
-        sm.bytes.framework = kCudaContextBytes + kAllocatorFragmentation * tensors;
+        applyAllocator(ctx, ncclBytes, gatheredLayer, sm);
         const double total = sm.bytes.total();
         if (s == 0 || total > est.peakBytes) {
             est.peakBytes = total;
             est.peakStage = s;
+            est.peakAllocatedBytes = sm.allocatedBytes;
+            est.peakReservedBytes = sm.reservedBytes;
             est.peakBreakdown = sm.bytes;
         }
         est.stages.push_back(sm);

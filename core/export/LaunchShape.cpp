@@ -15,6 +15,26 @@ std::string num(double value) {
     return formatNumber(value);
 }
 
+// The pre-training launchers train every weight with FP32 master weights and a stock
+// optimizer; a fine-tuning plan needs a fine-tuning recipe (torchtune), so its keys are
+// refused by name rather than dropped.
+static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+    const TrainingConfig& t = plan.training;
+    if (plan.finetune)
+        refusals.push_back({"/finetune", "this launcher trains every weight from a pre-training "
+                                         "recipe; full, LoRA and QLoRA fine-tuning need a "
+                                         "fine-tuning recipe (torchtune): remove the section"});
+    if (t.optimizer == OptimizerKind::Adam8bit)
+        refusals.push_back({"/training/optimizer", "8-bit Adam (bitsandbytes, torchao) is not an "
+                                                   "optimizer of this launcher: use \"adam\""});
+    if (t.optimizerInBackward)
+        refusals.push_back({"/training/optimizer_in_backward",
+                            "this launcher steps the optimizer after the backward: set it false"});
+    if (!t.masterWeights && !plan.finetune)
+        refusals.push_back({"/training/master_weights",
+                            "this launcher keeps FP32 master weights and gradients: set it true"});
+}
+
 LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
     LaunchShape s;
     const auto& c = plan.cluster;
@@ -31,6 +51,7 @@ LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>
         return s;
     }
     s.nodes = s.world / s.gpusPerNode;
+    refuseFineTuning(plan, refusals);
     s.dp = p.dp;
     const std::int64_t model = std::int64_t(p.tp) * p.pp * p.cp;
     if (s.dp * model != s.world)

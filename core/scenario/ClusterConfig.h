@@ -38,6 +38,9 @@ struct GpuSpec {
     std::optional<double> mamfFp8Tflops;
     std::optional<double> idleW;
     std::optional<int> smCount; // streaming multiprocessors (or CUs), for wave quantization
+    // The part's own host link (PCIe generation and width), achievable GB/s per direction:
+    // cluster.host.pcie_gb_s when neither the scenario nor a cluster preset gives it.
+    std::optional<double> pcieGBps;
     // Resolved, not a scenario key: set by the resolver (hardware/PowerLimit.h).
     std::optional<PowerSibling> powerSibling;
     bool operator==(const GpuSpec&) const = default;

@@ -16,7 +16,9 @@ enum class Precision { Fp32, Fp16, Bf16, Fp8, MxFp8, NvFp4 };
 // the tensor itself (Float8CurrentScaling, torchao dynamic tensorwise), or per 1x128 tile and
 // 128x128 weight block (Float8BlockScaling; DeepSeek-V3, arXiv 2412.19437 sec. 3.3).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise };
-enum class OptimizerKind { Adam, Sgd, Adafactor };
+// Adam8bit: AdamW with 8-bit block-quantised moments (Dettmers et al. 2022, "8-bit Optimizers
+// via Block-wise Quantization", arXiv 2110.02861; bitsandbytes AdamW8bit, torchao AdamW8bit).
+enum class OptimizerKind { Adam, Sgd, Adafactor, Adam8bit };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
 enum class OffloadTarget { None, Cpu, Nvme };
@@ -25,6 +27,15 @@ enum class OffloadTarget { None, Cpu, Nvme };
 // (DeepSpeed-Ulysses, Jacobs et al. 2023).
 enum class CpCommType { P2P, AllGather, A2A };
 enum class Ownership { Cloud, Owned };
+// Fine-tuning (the format's "finetune" section): every weight trained, or low-rank adapters
+// on a frozen base (LoRA, Hu et al. 2021, arXiv 2106.09685) stored in 16 bits or quantised
+// (QLoRA, Dettmers et al. 2023, arXiv 2305.14314).
+enum class FinetuneMethod { Full, Lora, Qlora };
+// Storage of the frozen base weights: 16-bit, FP8 or INT8 (one scale per output row), or
+// 4-bit NormalFloat in blocks of 64 (QLoRA sec. 3).
+enum class BaseWeights { Bf16, Fp16, Fp8, Int8, Nf4 };
+// The modules an adapter can wrap, by their Hugging Face PEFT names (Llama naming).
+enum class LoraTarget { QProj, KProj, VProj, OProj, GateProj, UpProj, DownProj, LmHead };
 
 template <class E> struct EnumNames;
 
@@ -37,12 +48,16 @@ TS_ENUM_NAMES(MlpKind, "gelu", "swiglu")
 TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "torus", "graph")
 TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
 TS_ENUM_NAMES(Fp8Recipe, "delayed", "tensorwise", "blockwise")
-TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor")
+TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor", "adam8bit")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")
 TS_ENUM_NAMES(CpCommType, "p2p", "allgather", "a2a")
 TS_ENUM_NAMES(Ownership, "cloud", "owned")
+TS_ENUM_NAMES(FinetuneMethod, "full", "lora", "qlora")
+TS_ENUM_NAMES(BaseWeights, "bf16", "fp16", "fp8", "int8", "nf4")
+TS_ENUM_NAMES(LoraTarget, "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
+              "down_proj", "lm_head")
 #undef TS_ENUM_NAMES
 
 template <class E> constexpr std::string_view enumName(E value) {

@@ -70,7 +70,24 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     if (t.precision == Precision::Fp8) // the key is refused with any other precision
         s.training.fp8Recipe = t.fp8Recipe;
     s.training.optimizer = t.optimizer;
+    s.training.optimizerInBackward = t.optimizerInBackward;
+    s.training.compile = t.compile;
+    s.training.masterWeights = t.masterWeights;
     s.training.tokens = t.tokens;
+    if (r.finetune) {
+        const FinetuneConfig& f = *r.finetune;
+        FinetuneInput ft;
+        ft.method = f.method;
+        if (f.adapters()) { // refused with method "full"
+            ft.loraRank = f.loraRank;
+            ft.loraAlpha = f.loraAlpha;
+            ft.loraTargets = f.targets;
+        }
+        ft.baseWeights = f.baseWeights;
+        if (f.baseWeights == BaseWeights::Nf4) // a warning elsewhere
+            ft.doubleQuant = f.doubleQuant;
+        s.finetune = ft;
+    }
 
     const ParallelConfig& p = r.parallel;
     ParallelInput plan;

@@ -26,6 +26,7 @@ inline constexpr int kMaxPods = 1'024;
 inline constexpr std::int64_t kMaxSeqLen = 1LL << 30;
 inline constexpr std::int64_t kMaxGlobalBatch = 1LL << 32;
 inline constexpr int kMaxVpp = 1'024;
+inline constexpr int kMaxLoraRank = 1'000'000; // the model's hidden size bounds it further
 
 inline constexpr double kMaxTflops = 1e7;
 inline constexpr double kMaxBandwidthGBps = 1e7;

@@ -19,6 +19,17 @@ struct TrainingConfig {
     // --fp8-recipe default "delayed"), and Delayed for every other precision.
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
     OptimizerKind optimizer = OptimizerKind::Adam;
+    // Step each parameter in its gradient hook, so that no whole-model gradient buffer exists
+    // (torchtune optimizer_in_bwd; needs one micro-batch per step).
+    bool optimizerInBackward = false;
+    // torch.compile of the model (torchtitan, torchtune): fused elementwise kernels keep fewer
+    // activations than eager PyTorch (estimate/FinetuneMemory.h).
+    bool compile = false;
+    // true: 16-bit weights with FP32 master weights, FP32 gradients and FP32 optimizer states
+    // (Megatron-LM, torchtitan mixed precision); false: weights, gradients and optimizer
+    // states all in the training precision (torchtune "dtype: bf16", a Hugging Face model
+    // loaded in bf16). Resolved default: true, false with a "finetune" section.
+    bool masterWeights = true;
     std::optional<double> tokens; // total tokens to train
     bool operator==(const TrainingConfig&) const = default;
 };

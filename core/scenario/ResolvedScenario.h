@@ -4,6 +4,7 @@
 // format (degrees multiply to the GPU count, divisibility, ranges).
 
 #include "scenario/ClusterConfig.h"
+#include "scenario/FinetuneConfig.h"
 #include "scenario/ModelConfig.h"
 #include "scenario/PlanConfig.h"
 
@@ -24,6 +25,7 @@ struct ResolvedScenario {
     TrainingConfig training;
     ParallelConfig parallel;
     CostConfig costs;
+    std::optional<FinetuneConfig> finetune; // nullopt: pre-training (every weight trained)
     std::optional<std::string> calibration;
     // The selected profile (from the registry the resolver was given); compared by identity.
     std::shared_ptr<const CalibrationProfile> calibrationProfile;

@@ -95,6 +95,9 @@ struct TrainingInput {
     std::optional<Precision> precision;
     std::optional<Fp8Recipe> fp8Recipe; // "fp8_recipe", only with precision "fp8"
     std::optional<OptimizerKind> optimizer;
+    std::optional<bool> optimizerInBackward; // "optimizer_in_backward"
+    std::optional<bool> compile;
+    std::optional<bool> masterWeights; // "master_weights"
     std::optional<double> tokens;
     bool operator==(const TrainingInput&) const = default;
 };
@@ -157,6 +160,17 @@ struct CostInput {
     bool operator==(const CostInput&) const = default;
 };
 
+// The optional "finetune" section (shared/spec/scenario-format.md, "Fine-tuning keys").
+struct FinetuneInput {
+    std::optional<FinetuneMethod> method;
+    std::optional<int> loraRank;
+    std::optional<double> loraAlpha;
+    std::optional<std::vector<LoraTarget>> loraTargets;
+    std::optional<BaseWeights> baseWeights;
+    std::optional<bool> doubleQuant;
+    bool operator==(const FinetuneInput&) const = default;
+};
+
 struct Scenario {
     std::optional<std::string> name;
     ModelInput model;
@@ -164,6 +178,7 @@ struct Scenario {
     TrainingInput training;
     std::optional<ParallelInput> parallelism;
     std::optional<CostInput> costs;
+    std::optional<FinetuneInput> finetune; // absent: pre-training
     std::optional<std::optional<std::string>> calibration;
     bool operator==(const Scenario&) const = default;
 };

@@ -2,6 +2,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/JsonObjectReader.h"
+#include "scenario/FinetuneJson.h"
 #include "scenario/Limits.h"
 #include "scenario/SectionJson.h"
 
@@ -311,6 +312,9 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
     else
         t.fp8Recipe = r.enumeration<Fp8Recipe, EnumNames<Fp8Recipe>>("fp8_recipe");
     t.optimizer = r.enumeration<OptimizerKind, EnumNames<OptimizerKind>>("optimizer");
+    t.optimizerInBackward = r.boolean("optimizer_in_backward"); // torchtune optimizer_in_bwd
+    t.compile = r.boolean("compile");
+    t.masterWeights = r.boolean("master_weights");
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
     r.finish();
 }
@@ -375,6 +379,8 @@ std::optional<Scenario> scenarioFromJson(const Json& doc, Diagnostics& diags) {
     }
     if (const Json* c = r.raw("costs"); c && !c->is_null())
         readCosts(*c, "/costs", diags, s.costs);
+    if (const Json* f = r.raw("finetune"); f && !f->is_null())
+        s.finetune = readFinetune(*f, "/finetune", diags);
     if (r.isNull("calibration"))
         s.calibration = std::optional<std::string>{};
     else if (auto id = r.string("calibration", 200))
@@ -427,6 +433,9 @@ Json scenarioToJson(const Scenario& s) {
     putEnum(training, "precision", t.precision);
     putEnum(training, "fp8_recipe", t.fp8Recipe);
     putEnum(training, "optimizer", t.optimizer);
+    putOptional(training, "optimizer_in_backward", t.optimizerInBackward);
+    putOptional(training, "compile", t.compile);
+    putOptional(training, "master_weights", t.masterWeights);
     putOptional(training, "tokens", t.tokens);
     j["training"] = training;
 
@@ -485,6 +494,8 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(costs, "carbon_csv", s.costs->carbonCsv);
         j["costs"] = costs;
     }
+    if (s.finetune)
+        j["finetune"] = finetuneToJson(*s.finetune);
     putNullable(j, "calibration", s.calibration);
     writeWholeNumbersAsIntegers(j);
     return j;

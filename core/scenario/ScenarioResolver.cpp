@@ -4,6 +4,7 @@
 #include "hardware/PowerLimit.h"
 #include "scenario/ClusterGraphJson.h"
 #include "scenario/CostResolver.h"
+#include "scenario/FinetuneResolver.h"
 #include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/ScenarioIO.h"
@@ -236,6 +237,8 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
     }
     if (!resolveHost(in.host, preset ? &preset->host : nullptr, c.host, diags))
         ok = false;
+    if (!c.host.pcieGBps) // the GPU's own host link (catalog "pcie_gb_s")
+        c.host.pcieGBps = c.gpu.pcieGBps;
     if (in.graph && in.graph->is_object()) {
         if (auto graph = readClusterGraph(*in.graph, "/cluster/graph", diags)) {
             std::int64_t gpus = 0;
@@ -569,6 +572,8 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     }
     if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
                      r.parallel, diags))
+        ok = false;
+    if (!resolveFinetune(s, r, diags)) // "finetune" and the training keys it brings
         ok = false;
     const std::size_t errorsBeforeCosts = diags.errorCount();
     r.costs = resolveCosts(s.costs, r.cluster, catalog, diags);

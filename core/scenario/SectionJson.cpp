@@ -18,7 +18,8 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     const auto name = r.string("name", 200);
     const auto memory = r.number("memory_gib", 0, kMaxMemoryGiB, true);
     const auto hbm = r.number("hbm_gb_s", 0, kMaxBandwidthGBps, true);
-    const auto bf16 = r.number("bf16_tflops", 0, kMaxTflops, true);
+    // 0: no BF16 (Turing, e.g. T4); such a GPU gives its FP16 peak in fp16_tflops.
+    const auto bf16 = r.number("bf16_tflops", 0, kMaxTflops);
     const auto fp8 = r.number("fp8_tflops", 0, kMaxTflops); // 0: no FP8 tensor cores
     const auto fp32 = r.number("fp32_tflops", 0, kMaxTflops, true);
     const auto tdp = r.number("tdp_w", 0, kMaxPowerW, true);
@@ -29,6 +30,7 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     gpu.mamfFp8Tflops = r.number("mamf_fp8_tflops", 0, kMaxTflops, true);
     gpu.idleW = r.number("idle_w", 0, kMaxPowerW);
     gpu.smCount = r.int32("sm_count", 1, 100'000);
+    gpu.pcieGBps = r.number("pcie_gb_s", 0, kMaxBandwidthGBps, true);
     if (!ok || !name || !memory || !hbm || !bf16 || !fp8 || !fp32 || !tdp)
         return std::nullopt;
     gpu.name = *name;
@@ -38,6 +40,10 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     gpu.fp8Tflops = *fp8;
     gpu.fp32Tflops = *fp32;
     gpu.tdpW = *tdp;
+    if (gpu.bf16Tflops <= 0 && !gpu.fp16Tflops)
+        r.diagnostics().error(r.childPath("fp16_tflops"),
+                              "bf16_tflops 0 means no BF16: give the FP16 tensor peak in "
+                              "fp16_tflops (e.g. 65 for a T4)");
     if (gpu.mamfBf16Tflops && *gpu.mamfBf16Tflops > gpu.bf16Tflops)
         r.diagnostics().error(r.childPath("mamf_bf16_tflops"),
                               "achievable matmul TFLOPS " + formatNumber(*gpu.mamfBf16Tflops) +
@@ -61,6 +67,7 @@ void writeGpuSpec(const GpuSpec& gpu, Json& out) {
     putOptional(out, "tf32_tflops", gpu.tf32Tflops);
     putOptional(out, "fp4_tflops", gpu.fp4Tflops);
     putOptional(out, "mamf_bf16_tflops", gpu.mamfBf16Tflops);
+    putOptional(out, "pcie_gb_s", gpu.pcieGBps);
     putOptional(out, "mamf_fp8_tflops", gpu.mamfFp8Tflops);
     putOptional(out, "idle_w", gpu.idleW);
     putOptional(out, "sm_count", gpu.smCount);

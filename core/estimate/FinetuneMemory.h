@@ -1,0 +1,88 @@
+#pragma once
+// What fine-tuning changes in memory (scenario "finetune" section): the frozen base is
+// stored in its own format and carries no gradients or optimizer states; LoRA adapters
+// (Hu et al. 2021, arXiv 2106.09685) add A (r x in) and B (out x r) per wrapped module, each
+// trained with full states. Full fine-tuning is pre-training's accounting and needs nothing
+// here.
+//
+// Base storage per weight (linear layers of the transformer layers; embeddings, norms and
+// the output layer stay in 16 bits, as Hugging Face PEFT with bitsandbytes and torchtune keep
+// them):
+// - bf16 / fp16: 2 bytes;
+// - fp8: 1 byte and one FP32 scale per output row (torchao float8 weight-only);
+// - int8: 1 byte and one FP32 absmax per output row (LLM.int8, Dettmers et al. 2022,
+//   arXiv 2208.07339; bitsandbytes Int8Params.SCB);
+// - nf4: 4 bits and one absmax per block of 64 weights: FP32 (4 / 64 bytes), or with double
+//   quantisation an 8-bit absmax and one FP32 scale per 256 absmaxes, 1/64 + 4/(64 * 256)
+//   (QLoRA, Dettmers et al. 2023, arXiv 2305.14314, sec. 3: 0.5 -> 0.127 bits per weight;
+//   torchao NF4Tensor block_size 64, scaler_block_size 256).
+//
+// With tensor parallelism the base shards like pre-training weights; an adapter of a
+// column-parallel module (q, k, v, gate, up, lm_head) shards B and replicates A, one of a
+// row-parallel module (o, down) shards A and replicates B (Megatron-Bridge / NeMo LoRA).
+
+#include "estimate/MemoryModel.h"
+#include "scenario/FinetuneConfig.h"
+#include "scenario/ModelConfig.h"
+#include "scenario/ResolvedScenario.h"
+
+namespace ts {
+
+// Bytes per stored weight of a frozen base linear layer with `inFeatures` inputs.
+double baseWeightBytesPerParam(BaseWeights base, bool doubleQuant, double inFeatures);
+
+// One transformer layer under fine-tuning, per GPU (tensor-parallel shard), in parameters.
+struct FinetuneLayer {
+    double frozenLinearBytes = 0; // the frozen base linear weights, in their storage format
+    double frozenLinearParams = 0;
+    double adapterParams = 0;        // LoRA A and B of the wrapped modules
+    double adapterFlopsPerToken = 0; // forward: 2 r (in + out) per wrapped module
+    // Forward HBM bytes per token of the adapters' small GEMMs beside the base: read the
+    // module input, write and read the rank-r product, add into the output (2 bytes each).
+    double adapterBytesPerToken = 0;
+    double largestLinear = 0; // elements of the largest frozen linear (one dequantised copy)
+};
+
+// Adapters on a dense or MoE layer of `model` (MoE: the routed experts of one expert-parallel
+// rank, `experts / ep`, and the shared experts). `tp` shards as above.
+FinetuneLayer finetuneLayer(const ModelConfig& model, const FinetuneConfig& finetune, int tp,
+                            int ep, bool moeLayer);
+
+// The output layer's adapter (lm_head) on the last stage: r (h + V / tp).
+double outputAdapterParams(const ModelConfig& model, const FinetuneConfig& finetune, int tp);
+
+// One pipeline stage of an adapter method (LoRA / QLoRA) on one GPU.
+struct FinetuneStageInput {
+    double denseLayers = 0;
+    double moeLayers = 0;
+    bool embedding = false;      // holds the input embedding
+    bool output = false;         // holds the final norm and the output layer
+    bool ownOutputMatrix = true; // untied, or tied with the copy on another stage
+    std::int64_t shardRanks = 1; // ZeRO / FSDP shard group
+    int zero = 0;
+};
+
+struct FinetuneStageMemory {
+    double frozenBytes = 0;   // the frozen base after sharding
+    double adapterParams = 0; // trainable parameters before ZeRO sharding
+    ModelStateBytes adapters; // their weights, gradients and optimizer states after ZeRO
+    // ZeRO-3 / FSDP: one transformer layer's frozen base (in its storage format) and
+    // adapters, gathered for its forward and backward, and the adapters' unsharded gradients.
+    double gatheredLayerBytes = 0;
+    double layerAdapterGradientBytes = 0;
+    // A quantised base: the 16-bit copy of the largest linear dequantised for its GEMM.
+    double dequantisedBytes = 0;
+};
+
+FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& scenario,
+                                        const FinetuneStageInput& stage,
+                                        const StateBytesPerParam& stateBytes);
+
+// The activation accounting of a scenario: eager PyTorch modules in a PyTorch-native recipe
+// (training.master_weights false, the fine-tuning default) without training.compile; the
+// inputs a frozen base drops (MemoryModel.h, ActivationAssumptions). Megatron-style recipes
+// (master weights) run fused kernels, compiled or not.
+ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& scenario,
+                                               ActivationAssumptions base);
+
+} // namespace ts

@@ -1,0 +1,191 @@
+// Peak memory of the 31 published fine-tuning runs (tests/data/finetune-dev.json, a copy of
+// shared/validation/finetune-dev.json: torchtune's README tables, full / LoRA / QLoRA on RTX
+// 4090, RTX A6000 and A100), each against the figure its source measured (measured.memory_
+// metric: "active" is torch's allocated peak, unstated is the device's peak_bytes). Prints
+// the error per method and per GPU and every case; tests/data/finetune-ratchet.json keeps
+// the best figures and the test fails when they get worse. Cases the validation data itself
+// calls inconsistent (kInconsistent, with the reason), and those whose weights and optimizer
+// states alone exceed the GPU although the run fit (the optimizer must have lived outside
+// the GPU: bitsandbytes' paged optimizers allocate CUDA unified memory, which torch's
+// allocator neither counts nor keeps resident), are printed and counted apart: the model is
+// not fitted to them.
+
+#include "AccuracyStats.h"
+#include "TestSupport.h"
+
+#include "catalog/Catalog.h"
+#include "estimate/Estimator.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
+
+#include <QtTest>
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace ts;
+using nlohmann::json;
+
+namespace {
+
+constexpr double kTolerance = 0.001; // 0.1 percentage points
+constexpr double kGiB = double(1ull << 30);
+
+// shared/validation/README.md and the cases' own warnings: the Llama 2 70B full fine-tune
+// reports 70.4 GB where GPU-resident bf16 weights, gradients and 32-bit Adam states need about
+// 103 GB per GPU (bitsandbytes' paged optimizer keeps its states in CUDA unified memory,
+// outside torch's allocator); the RTX A6000 rows of the September 2024 table report about
+// twice the RTX 4090's figure at the same stated settings.
+const std::map<std::string, std::string> kInconsistent = {
+    {"ttreadme2405_llama2-70b_full_a100_8gpu",
+     "paged optimizer states outside torch's allocator (12 B/param would need ~103 GB/GPU)"},
+    {"ttreadme2409_llama3.1-8b_full_rtxa6000_1gpu", "2x the RTX 4090 row at the same settings"},
+    {"ttreadme2409_llama3.1-8b_lora_rtxa6000_1gpu", "2x the RTX 4090 row at the same settings"},
+};
+
+struct CaseResult {
+    std::string id, method, gpu, metric;
+    double measured = 0, predicted = 0;
+    bool flagged = false;
+    double error() const { return std::abs(predicted - measured) / measured; }
+    double signedError() const { return (predicted - measured) / measured; }
+};
+
+struct Stats {
+    double median = 0, p90 = 0;
+    std::size_t n = 0;
+};
+
+Stats statsOf(const std::vector<CaseResult>& rs, bool withFlagged) {
+    std::vector<double> e;
+    for (const CaseResult& r : rs)
+        if (withFlagged || !r.flagged)
+            e.push_back(r.error());
+    return {test::quantile(e, 0.5), test::quantile(e, 0.9), e.size()};
+}
+
+std::string dataPath(const char* name) {
+    return (test::sourceDir() + "/tests/data/" + name).toStdString();
+}
+
+} // namespace
+
+class TestFinetuneAccuracy : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void everyCaseEstimates();
+    void errorPerMethodAndGpu();
+    void ratchet();
+
+private:
+    std::vector<CaseResult> results_;
+    std::vector<std::string> failures_;
+    std::vector<std::string> paged_; // states alone exceed the GPU: a paged optimizer
+    std::size_t cases_ = 0;
+};
+
+void TestFinetuneAccuracy::initTestCase() {
+    const std::string text = test::readAll(QString::fromStdString(dataPath("finetune-dev.json")));
+    QVERIFY2(!text.empty(), "tests/data/finetune-dev.json is missing");
+    const json cases = json::parse(text);
+    cases_ = cases.size();
+    for (const json& c : cases) {
+        const std::string id = c.at("id");
+        Diagnostics diags;
+        const auto scenario = scenarioFromJson(nlohmann::ordered_json(c.at("scenario")), diags);
+        std::optional<ResolvedScenario> resolved;
+        if (scenario)
+            resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
+        std::optional<Estimate> estimate;
+        if (resolved)
+            estimate = estimatePlan(*resolved, diags);
+        if (!estimate) {
+            std::string why;
+            for (const auto& d : diags.errors()) {
+                why += ' ';
+                why += d.toString();
+            }
+            failures_.push_back(id + ":" + why);
+            continue;
+        }
+        const json& m = c.at("measured");
+        const std::string metric = m.at("memory_metric").is_null() ? "" : m.at("memory_metric");
+        CaseResult r;
+        r.id = id;
+        r.method = c.at("scenario").at("finetune").at("method");
+        r.gpu = resolved->cluster.gpuId;
+        r.metric = metric.empty() ? "unstated" : metric;
+        r.measured = m.at("peak_memory_gib").get<double>();
+        r.predicted = test::memoryFor(*estimate, metric) / kGiB;
+        r.flagged = kInconsistent.count(id) > 0;
+        const double states = estimate->peakBreakdown.weights + estimate->peakBreakdown.optimizer;
+        if (!r.flagged && states > estimate->capacityBytes) {
+            r.flagged = true;
+            paged_.push_back(id);
+        }
+        results_.push_back(r);
+    }
+}
+
+void TestFinetuneAccuracy::everyCaseEstimates() {
+    for (const std::string& f : failures_)
+        qWarning("not estimated: %s", f.c_str());
+    QCOMPARE(cases_, std::size_t(31));
+    QVERIFY(failures_.empty());
+}
+
+void TestFinetuneAccuracy::errorPerMethodAndGpu() {
+    std::printf("\nPeak memory per GPU, fine-tuning (torchtune README), against the metric "
+                "measured\n  %-50s %-9s %9s %9s %8s\n",
+                "case", "metric", "predicted", "measured", "error");
+    for (const CaseResult& r : results_)
+        std::printf("  %-50s %-9s %7.2f G %7.2f G %+7.1f%%%s\n", r.id.c_str(), r.metric.c_str(),
+                    r.predicted, r.measured, 100 * r.signedError(),
+                    r.flagged ? "  (inconsistent case)" : "");
+    std::map<std::string, std::vector<CaseResult>> groups;
+    for (const CaseResult& r : results_) {
+        groups["method " + r.method].push_back(r);
+        groups["gpu " + r.gpu].push_back(r);
+    }
+    std::printf("  %-28s %5s %8s %8s   (without the inconsistent cases)\n", "subset", "cases",
+                "median", "p90");
+    for (const auto& [name, rs] : groups) {
+        const Stats all = statsOf(rs, true), clean = statsOf(rs, false);
+        std::printf("  %-28s %5zu %7.1f%% %7.1f%%   %zu: %.1f%% / %.1f%%\n", name.c_str(), all.n,
+                    100 * all.median, 100 * all.p90, clean.n, 100 * clean.median, 100 * clean.p90);
+    }
+    for (const auto& [id, why] : kInconsistent)
+        std::printf("  inconsistent: %s: %s\n", id.c_str(), why.c_str());
+    for (const std::string& id : paged_)
+        std::printf("  inconsistent: %s: weights and optimizer states alone exceed the GPU, yet "
+                    "the run fit: the (paged) optimizer was outside torch's allocator\n",
+                    id.c_str());
+    QVERIFY(!results_.empty());
+}
+
+void TestFinetuneAccuracy::ratchet() {
+    const Stats all = statsOf(results_, true), clean = statsOf(results_, false);
+    std::printf("\nAll %zu cases: median %.2f%%, p90 %.2f%%; without the %zu inconsistent: "
+                "median %.2f%%, p90 %.2f%% (target: median <= 5%%, p90 <= 12%%)\n",
+                all.n, 100 * all.median, 100 * all.p90, all.n - clean.n, 100 * clean.median,
+                100 * clean.p90);
+    const std::string text =
+        test::readAll(QString::fromStdString(dataPath("finetune-ratchet.json")));
+    QVERIFY2(!text.empty(), "tests/data/finetune-ratchet.json is missing");
+    const json best = json::parse(text);
+    for (const auto& [key, s] : {std::pair{"all", all}, std::pair{"consistent", clean}}) {
+        const double m = best.at(key).at("median"), p = best.at(key).at("p90");
+        if (s.median < m - kTolerance || s.p90 < p - kTolerance)
+            std::printf("  %s better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n", key,
+                        std::min(s.median, m), std::min(s.p90, p));
+        QVERIFY2(s.median <= m + kTolerance, (std::string(key) + ": median got worse").c_str());
+        QVERIFY2(s.p90 <= p + kTolerance, (std::string(key) + ": p90 got worse").c_str());
+    }
+}
+
+QTEST_GUILESS_MAIN(TestFinetuneAccuracy)
+#include "tst_finetune_accuracy.moc"
