@@ -16,6 +16,7 @@
 #include "ScenarioSummaryModel.h"
 #include "SearchView.h"
 #include "Settings.h"
+#include "TopologyView.h"
 #include "TrainingEditor.h"
 
 #include <QCloseEvent>
@@ -214,6 +215,10 @@ void MainWindow::createCentralArea() {
     searchScroll->setWidgetResizable(true);
     searchScroll->setFrameShape(QFrame::NoFrame);
     tabs_->addTab(searchScroll, QString());
+    topologyView_ = new TopologyView(document_, central);
+    tabs_->addTab(topologyView_, QString());
+    connect(this, &MainWindow::estimateUpdated, topologyView_,
+            [this] { topologyView_->setEstimate(estimate_ ? &*estimate_ : nullptr); });
 
     layout->addWidget(titleLabel_);
     layout->addWidget(subtitleLabel_);
@@ -237,6 +242,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
     tabs_->setTabText(tabs_->indexOf(searchTab_), tr("Search"));
+    tabs_->setTabText(tabs_->indexOf(topologyView_), tr("Topology"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
     updateRecentFilesMenu();
@@ -307,6 +313,10 @@ bool MainWindow::showView(const QString& view) {
     }
     if (view == QLatin1String("search")) {
         tabs_->setCurrentWidget(searchTab_);
+        return true;
+    }
+    if (view == QLatin1String("topology")) {
+        tabs_->setCurrentWidget(topologyView_);
         return true;
     }
     if (view == QLatin1String("library") || view == QLatin1String("compare")) {

@@ -43,6 +43,7 @@ class ResultsDashboard;
 class ScenarioDocument;
 class ScenarioSummaryModel;
 class SearchView;
+class TopologyView;
 class TrainingEditor;
 
 class MainWindow : public QMainWindow {
@@ -71,7 +72,7 @@ public:
     // Waits (processing events) until the latest estimate has arrived.
     bool waitForEstimate(int timeoutMs = 10000);
     // Brings one main view forward: "dashboard", "layout", "file", "model", "cluster",
-    // "plan", "training", "costs", "summary". Returns false for an unknown name.
+    // "plan", "training", "costs", "summary", "topology". Returns false for an unknown name.
     bool showView(const QString& view);
     // The save prompt's answer without asking (tests): Save, Discard or Cancel.
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
@@ -98,6 +99,7 @@ public:
     ClusterEditor* clusterEditor() const { return clusterEditor_; }
     PlanEditor* planEditor() const { return planEditor_; }
     TrainingEditor* trainingEditor() const { return trainingEditor_; }
+    TopologyView* topologyView() const { return topologyView_; }
     CostsEditor* costsEditor() const { return costsEditor_; }
     QAction* newAction() const { return newAction_; }
     QAction* importHfAction() const { return importHfAction_; }
@@ -214,6 +216,7 @@ private:
     PlanLayoutView* planLayout_ = nullptr;
     SearchView* searchView_ = nullptr;
     QWidget* searchTab_ = nullptr; // the search view's scroll area, a tab
+    TopologyView* topologyView_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;
     LibraryView* libraryView_ = nullptr;

@@ -2286,9 +2286,14 @@
         <translation>已从场景库打开“%2”的版本 %1</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/app/MainWindow.cpp" line="239"/>
+        <location filename="../work/wt-search/app/MainWindow.cpp" line="239" />
         <source>Search</source>
         <translation>搜索</translation>
+    </message>
+    <message>
+        <location filename="../app/MainWindow.cpp" line="236" />
+        <source>Topology</source>
+        <translation>拓扑</translation>
     </message>
 </context>
 <context>
@@ -3569,42 +3574,42 @@
 <context>
     <name>ts::gui::SearchResultsModel</name>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="93"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="93" />
         <source>Rank</source>
         <translation>排名</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="95"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="95" />
         <source>Plan</source>
         <translation>方案</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="97"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="97" />
         <source>Step (s)</source>
         <translation>单步（秒）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="99"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="99" />
         <source>Tokens/s</source>
         <translation>token/秒</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="101"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="101" />
         <source>MFU</source>
         <translation>MFU</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="103"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="103" />
         <source>Peak (GiB)</source>
         <translation>峰值（GiB）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="105"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="105" />
         <source>Days</source>
         <translation>天数</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="107"/>
+        <location filename="../work/wt-search/models/SearchResultsModel.cpp" line="107" />
         <source>Cost</source>
         <translation>成本</translation>
     </message>
@@ -3612,154 +3617,884 @@
 <context>
     <name>ts::gui::SearchView</name>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="82"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="82" />
         <source>Searching: %1 plans so far</source>
         <translation>搜索中：已处理 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98" />
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="98" />
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99" />
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="99" />
         <source>Cost per token</source>
         <translation>每 token 成本</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100" />
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="100" />
         <source>Energy per run</source>
         <translation>每次训练能耗</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104" />
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="61"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104" />
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="61" />
         <source>Best plans</source>
         <translation>最佳方案数</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="104" />
         <source>Memory headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105" />
         <source>Threads (0: all)</source>
         <translation>线程数（0：全部）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="105" />
         <source>Pins</source>
         <translation>固定字段</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="109"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="109" />
         <source>Fix fields or allow lists, as for trainscape-cli search --pin</source>
         <translation>固定字段或给出允许值列表，同 trainscape-cli search --pin</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="110"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="110" />
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="111"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="111" />
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="112"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="112" />
         <source>Apply plan</source>
         <translation>应用方案</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="113"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="113" />
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="114"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="114" />
         <source>Peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="124"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="124" />
         <source>The scenario has errors: fix them to search</source>
         <translation>场景有错误：修正后才能搜索</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="147"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="147" />
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="165"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="165" />
         <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
         <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="172"/>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="172" />
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchView.cpp" line="174"/>
-        <source>; this scenario&apos;s plan ranks %1</source>
+        <location filename="../work/wt-search/widgets/SearchView.cpp" line="174" />
+        <source>; this scenario's plan ranks %1</source>
         <translation>；本场景的方案排名第 %1</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="48"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="48" />
         <source>Timed plans (bounds)</source>
         <translation>已计时方案（下界）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="54"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="54" />
         <source>Pareto front (time, memory)</source>
         <translation>帕累托前沿（时间，显存）</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="68"/>
-        <source>This scenario&apos;s plan</source>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="68" />
+        <source>This scenario's plan</source>
         <translation>本场景的方案</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="95"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="95" />
         <source>%1
 step ≥ %2 s (bound) · %3 GiB</source>
         <translation>%1
 单步 ≥ %2 秒（下界）· %3 GiB</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="101"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="101" />
         <source>%1
 %2 s/step · %3 GiB · MFU %4%</source>
         <translation>%1
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="127"/>
+        <location filename="../work/wt-search/widgets/SearchViewPlot.cpp" line="127" />
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::AddNodeTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="24" />
+        <source>Add GPU</source>
+        <translation>添加 GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="26" />
+        <source>Add NIC</source>
+        <translation>添加网卡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="28" />
+        <source>Add scale-up switch</source>
+        <translation>添加纵向扩展交换机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="30" />
+        <source>Add WAN router</source>
+        <translation>添加广域网路由器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="34" />
+        <source>Add switch</source>
+        <translation>添加交换机</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::DeleteTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="80" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::LinkTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="63" />
+        <location filename="../widgets/TopologyTools.cpp" line="92" />
+        <source>Expand the group to link one of its members</source>
+        <translation>展开该组后才能连接其中的成员</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.cpp" line="100" />
+        <source>Not linked: %1</source>
+        <translation>未连接：%1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="64" />
+        <source>Link</source>
+        <translation>连线</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::NetworkBomPanel</name>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30" />
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30" />
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30" />
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30" />
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="30" />
+        <source>Power</source>
+        <translation>功率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="48" />
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="51" />
+        <location filename="../widgets/NetworkBomPanel.cpp" line="53" />
+        <source>%1 (known part %2)</source>
+        <translation>%1（已知部分 %2）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/NetworkBomPanel.cpp" line="54" />
+        <source>Network capital cost: %1
+Network power: %2
+%3 switches, %4 transceivers, %5 cables, %6 NICs</source>
+        <translation>网络资本支出：%1
+网络功率：%2
+%3 台交换机，%4 个光模块，%5 根线缆，%6 块网卡</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::SelectTool</name>
+    <message>
+        <location filename="../widgets/TopologyTools.h" line="42" />
+        <source>Select</source>
+        <translation>选择</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyCanvas</name>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="179" />
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="191" />
+        <source>Collapse %1</source>
+        <translation>折叠 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="196" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="198" />
+        <source>Fit to window</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyCanvas.cpp" line="230" />
+        <source>Nothing to delete</source>
+        <translation>没有可删除的内容</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyCommand</name>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="53" />
+        <source>Add %1</source>
+        <translation>添加 %1</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="67" />
+        <source>Link %1 to %2</source>
+        <translation>连接 %1 与 %2</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="82" />
+        <source>Delete %n item(s)</source>
+        <translation>
+            <numerusform>删除 %n 项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="119" />
+        <source>Move %n node(s)</source>
+        <translation>
+            <numerusform>移动 %n 个节点</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyCommands.cpp" line="149" />
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../models/TopologyCommands.cpp" line="177" />
+        <source>Change %n link(s)</source>
+        <translation>
+            <numerusform>修改 %n 条链路</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyGraphModel</name>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="90" />
+        <location filename="../models/TopologyGraphModel.cpp" line="247" />
+        <source>unknown node</source>
+        <translation>未知节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="94" />
+        <source>a link must join two different nodes</source>
+        <translation>链路必须连接两个不同的节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="106" />
+        <source>the NIC already serves this GPU</source>
+        <translation>该网卡已服务于此 GPU</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="115" />
+        <source>GPUs reach the network through NICs; scale-up links join GPUs and scale-up switches</source>
+        <translation>GPU 通过网卡接入网络；纵向扩展链路连接 GPU 与纵向扩展交换机</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="131" />
+        <source>%1 has all its %2 ports in use: raise its radix</source>
+        <translation>%1 的 %2 个端口已全部占用：请提高其端口数（radix）</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="164" />
+        <source>a node "%1" exists already</source>
+        <translation>节点 "%1" 已存在</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="254" />
+        <source>a node keeps its kind; delete it and add another</source>
+        <translation>节点类型不可更改；请删除后再添加新节点</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="272" />
+        <location filename="../models/TopologyGraphModel.cpp" line="277" />
+        <source>unknown link</source>
+        <translation>未知链路</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="282" />
+        <source>a link keeps its ends; delete it and draw another</source>
+        <translation>链路端点不可更改；请删除后重新连线</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="284" />
+        <source>the bandwidth must be above 0 GB/s</source>
+        <translation>带宽必须大于 0 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../models/TopologyGraphModel.cpp" line="286" />
+        <source>scale-up links join GPUs and scale-up switches, others the network</source>
+        <translation>纵向扩展链路连接 GPU 与纵向扩展交换机，其他链路属于网络</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyPropertiesPanel</name>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="26" />
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="131" />
+        <source>Select a node, a link or a group.</source>
+        <translation>请选择一个节点、一条链路或一个组。</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="36" />
+        <source>not limited</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="39" />
+        <source>from the NICs</source>
+        <translation>按到网卡的距离</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="43" />
+        <source>Label</source>
+        <translation>标签</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="44" />
+        <source>Radix (ports)</source>
+        <translation>端口数（radix）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="45" />
+        <source>Tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="46" />
+        <source>Pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="54" />
+        <source>scale-up</source>
+        <translation>纵向扩展</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="55" />
+        <source>scale-out</source>
+        <translation>横向扩展</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="56" />
+        <source>WAN</source>
+        <translation>广域网</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="60" />
+        <source> GB/s</source>
+        <translation> GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="64" />
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="66" />
+        <source>Link class</source>
+        <translation>链路类别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="67" />
+        <source>Bandwidth per direction</source>
+        <translation>单向带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="68" />
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="75" />
+        <source>Expand</source>
+        <translation>展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="76" />
+        <source>Collapse parent</source>
+        <translation>折叠上级组</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="127" />
+        <source>%n link(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyPropertiesPanel.cpp" line="132" />
+        <source>%n item(s) selected</source>
+        <translation>
+            <numerusform>已选择 %n 项</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyScene</name>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="34" />
+        <source>%n GPU(s)</source>
+        <translation>
+            <numerusform>%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="36" />
+        <source>%n NIC(s)</source>
+        <translation>
+            <numerusform>%n 块网卡</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="38" />
+        <source>%n switch(es)</source>
+        <translation>
+            <numerusform>%n 台交换机</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="46" />
+        <source>Pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="48" />
+        <source>Scalable unit %1</source>
+        <translation>可扩展单元 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="50" />
+        <source>Scale-up domain %1</source>
+        <translation>纵向扩展域 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="52" />
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="56" />
+        <source>Tier %1 switches</source>
+        <translation>第 %1 层交换机</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyScene.cpp" line="321" />
+        <source>%n link(s), %1</source>
+        <translation>
+            <numerusform>%n 条链路，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="322" />
+        <source>mixed classes</source>
+        <translation>多种类别</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="323" />
+        <source>%1 GB/s per direction</source>
+        <translation>单向 %1 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="325" />
+        <source>%1 per step, utilisation %2%</source>
+        <translation>每步 %1，利用率 %2%</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyScene.cpp" line="329" />
+        <source>(routed for a sample of ranks, scaled to all)</source>
+        <translation>（按部分 rank 的抽样路由，并按全体缩放）</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyTemplatePanel</name>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="39" />
+        <source>NVSwitch domain (one server)</source>
+        <translation>NVSwitch 域（单台服务器）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="40" />
+        <source>NVL72 racks</source>
+        <translation>NVL72 机柜</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="41" />
+        <source>Rail-optimized fat-tree</source>
+        <translation>轨道优化胖树</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="42" />
+        <source>Fat-tree</source>
+        <translation>胖树</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="43" />
+        <source>Rail-only</source>
+        <translation>仅轨道（Rail-only）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="44" />
+        <source>Torus of domains</source>
+        <translation>域组成的环面（Torus）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="45" />
+        <source>Multi-datacenter</source>
+        <translation>多数据中心</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="51" />
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="57" />
+        <source> Gbit/s</source>
+        <translation> Gbit/s</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="55" />
+        <source>as needed</source>
+        <translation>按需</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="58" />
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="59" />
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="60" />
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="61" />
+        <source>GPUs per scale-up domain</source>
+        <translation>每个纵向扩展域的 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="62" />
+        <source>GPUs per node</source>
+        <translation>每节点 GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="63" />
+        <source>NICs per node</source>
+        <translation>每节点网卡数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="64" />
+        <source>NIC rate</source>
+        <translation>网卡速率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="65" />
+        <source>Switch radix</source>
+        <translation>交换机端口数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="66" />
+        <source>Leaf oversubscription</source>
+        <translation>叶交换机超分比</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="67" />
+        <source>Switch tiers</source>
+        <translation>交换机层数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="68" />
+        <source>Datacenters</source>
+        <translation>数据中心数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="69" />
+        <source>WAN per datacenter</source>
+        <translation>每个数据中心的广域网带宽</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="70" />
+        <source>WAN latency</source>
+        <translation>广域网延迟</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="72" />
+        <source>Apply template</source>
+        <translation>应用模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="167" />
+        <source>The builder refused these parameters</source>
+        <translation>构建器拒绝了这些参数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyTemplatePanel.cpp" line="193" />
+        <source>Template: %1</source>
+        <translation>模板：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::TopologyView</name>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="91" />
+        <source>Templates</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="92" />
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="93" />
+        <source>Network cost</source>
+        <translation>网络成本</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="101" />
+        <source>Link utilisation over one step: 0 % (blue) to 100 % (red)</source>
+        <translation>单步内的链路利用率：0 %（蓝）到 100 %（红）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="134" />
+        <source>Select</source>
+        <translation>选择</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="135" />
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="136" />
+        <source>NIC</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="137" />
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="138" />
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="139" />
+        <source>WAN router</source>
+        <translation>广域网路由器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="140" />
+        <source>Link</source>
+        <translation>连线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="141" />
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="151" />
+        <source>Fit</source>
+        <translation>适应</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="152" />
+        <source>Expand all</source>
+        <translation>全部展开</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="153" />
+        <source>Collapse</source>
+        <translation>折叠</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="155" />
+        <source>Heat map</source>
+        <translation>热力图</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="159" />
+        <source>No group</source>
+        <translation>不显示组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="161" />
+        <source>%1 group</source>
+        <translation>%1 组</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="164" />
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="174" />
+        <source>Export SVG…</source>
+        <translation>导出 SVG…</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="175" />
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="245" />
+        <source>%n problem(s) in the drawing: %1</source>
+        <translation>
+            <numerusform>拓扑图中有 %n 个问题：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="253" />
+        <source>%1 GPUs, %2 nodes and %3 links; %4 items drawn</source>
+        <translation>%1 个 GPU，%2 个节点，%3 条链路；绘制了 %4 个图元</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="257" />
+        <source> (the builder's graph: an edit writes it into the scenario)</source>
+        <translation>（构建器生成的图：一经编辑即写入场景）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="280" />
+        <source>Heat map: no estimate for this scenario</source>
+        <translation>热力图：此场景没有估算结果</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="308" />
+        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
+        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="345" />
+        <source>No %1 group in this plan</source>
+        <translation>此方案中没有 %1 组</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="365" />
+        <source>%1 group %2: %n GPU(s)</source>
+        <translation>
+            <numerusform>%1 组 %2：%n 个 GPU</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="368" />
+        <source>, %n link(s) on its ring</source>
+        <translation>
+            <numerusform>，环上 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="384" />
+        <source>Export drawing as SVG</source>
+        <translation>将拓扑图导出为 SVG</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="384" />
+        <source>Export drawing as PNG</source>
+        <translation>将拓扑图导出为 PNG</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="385" />
+        <source>SVG images (*.svg)</source>
+        <translation>SVG 图像 (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="385" />
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="389" />
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="389" />
+        <source>Could not write %1</source>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,43 @@
+#pragma once
+// What one step of a plan puts on the cluster graph, for drawing: bytes per link (a heat map)
+// and the GPUs and links of one parallel group (an overlay). Bytes per GPU come from the
+// estimate (Estimate::commBytesPerGpu) and are split between scale-up and network as the
+// graph's collective model splits them (GraphCollectiveCost), then routed as each group's
+// hierarchical ring (linkTraffic, Placement.h). Expert-parallel all-to-alls are not routed
+// (not a ring); the caller says so.
+
+#include "estimate/Estimate.h"
+#include "scenario/PlanConfig.h"
+#include "topology/Placement.h"
+#include "topology/TopologyModel.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace ts {
+
+struct LinkHeat {
+    std::vector<double> bytesPerLink; // per Topology link, both directions, whole cluster
+    bool sampled = false;             // routed for a sample of ranks, scaled to all
+    double stepSeconds = 0;
+};
+
+// The plan's groups placed in Megatron-LM's default rank order (Placement.h).
+std::optional<GroupPlacements> defaultPlacements(const ParallelConfig& plan, Diagnostics& diags);
+
+// TP, CP, DP and PP traffic of the estimate on `model`'s links. `maxRoutes` bounds the routes
+// per group shape (linkTraffic); a sampled map is scaled by the ranks it stands for.
+LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const ParallelConfig& plan,
+                      const Estimate& estimate, int maxRoutes = 4096);
+
+// Share of a link's capacity in both directions that the step's bytes use.
+double linkUtilisation(double bytesPerStep, double gbPerS, double stepSeconds);
+
+// Groups of `group`'s shape among `gpus` ranks, and the ranks of group `index`.
+int groupCount(const GroupPlacement& group, int gpus);
+std::vector<int> groupRanks(const GroupPlacement& group, int index);
+// The links the group's ring uses (each member to the next, along the routes).
+std::vector<int> groupRingLinks(const TopologyModel& model, const std::vector<int>& ranks);
+
+} // namespace ts
