@@ -367,11 +367,11 @@ void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {
     QVERIFY(memory->text().isEmpty());
     // Typing and clearing merge into one step back to the start: no step at all.
     QCOMPARE(window.document()->undoStack()->count(), 0);
-    // A figure core refuses (not > 0) turns the field red with the reader's message.
+    // A figure core refuses (below its limit) turns the field red with the reader's message.
     memory->setText("0");
     emit memory->editingFinished();
     QVERIFY(memory->property("invalid").toBool());
-    QVERIFY2(memory->toolTip().contains("greater than 0"), qPrintable(memory->toolTip()));
+    QVERIFY2(memory->toolTip().contains("out of range"), qPrintable(memory->toolTip()));
     QCOMPARE(window.document()->undoStack()->count(), 0);
     window.showView("cluster");
     shoot(window, "edit-host-figures");

@@ -168,8 +168,10 @@ void TestGuiMainWindow::openExample() {
     const QString gpuName = QString::fromStdString(expected->cluster.gpu.name);
     QVERIFY(!gpuName.isEmpty());
     QVERIFY2(rows.contains(QStringLiteral("GPU=") + gpuName), qPrintable(rows.join('\n')));
-    QCOMPARE(valueAt(model, "/cluster/num_gpus"), QStringLiteral("%1 GPUs").arg(QLocale().toString(
-                                                      qlonglong(expected->cluster.numGpus))));
+    const qlonglong gpus = expected->cluster.numGpus;
+    QCOMPARE(valueAt(model, "/cluster/num_gpus"),
+             (gpus == 1 ? QStringLiteral("%1 GPU") : QStringLiteral("%1 GPUs"))
+                 .arg(QLocale().toString(gpus)));
     QCOMPARE(valueAt(model, "/model/layers"),
              QStringLiteral("%1 layers").arg(expected->model.layers));
     QCOMPARE(valueAt(model, "/parallelism/tp"),

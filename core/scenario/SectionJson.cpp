@@ -40,6 +40,14 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     gpu.fp8Tflops = *fp8;
     gpu.fp32Tflops = *fp32;
     gpu.tdpW = *tdp;
+    // 0 says "no such tensor cores"; anything else is bounded like every other peak.
+    for (const auto& [key, value] :
+         {std::pair{"bf16_tflops", gpu.bf16Tflops}, std::pair{"fp8_tflops", gpu.fp8Tflops}})
+        if (value > 0 && value < kTflops.min)
+            r.diagnostics().error(r.childPath(key),
+                                  formatNumber(value) + " is out of range: expected 0 (none) or " +
+                                      formatNumber(kTflops.min) + " to " +
+                                      formatNumber(kTflops.max) + " (" + kTflops.reason + ")");
     if (gpu.bf16Tflops <= 0 && !gpu.fp16Tflops)
         r.diagnostics().error(r.childPath("fp16_tflops"),
                               "bf16_tflops 0 means no BF16: give the FP16 tensor peak in "
