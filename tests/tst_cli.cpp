@@ -128,6 +128,10 @@ void TestCli::estimateExamples() {
     Run text = runCli({"estimate", file});
     QCOMPARE(text.exitCode, 0);
     QVERIFY(!text.out.isEmpty());
+    // A small run's totals are shown in a unit it fills (a LoRA run: kWh and dollars), never as
+    // zeros of a larger one.
+    for (const char* zero : {"train: 0.00 MWh", "0.00 t CO2", "$0.00M", "0.00M GPU-hours"})
+        QVERIFY2(!text.out.contains(zero), qPrintable(text.out));
 }
 
 void TestCli::badInput_data() {

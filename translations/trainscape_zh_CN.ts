@@ -2935,6 +2935,14 @@
         <translation>%1 MWh</translation>
     </message>
     <message>
+        <source>%1 kWh</source>
+        <translation>%1 kWh</translation>
+    </message>
+    <message>
+        <source>%1 kg</source>
+        <translation>%1 千克</translation>
+    </message>
+    <message>
         <source>%1 t</source>
         <translation>%1 吨</translation>
     </message>

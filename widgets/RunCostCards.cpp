@@ -84,12 +84,18 @@ void RunCostCards::updateCards() {
              : QString());
     const auto kwh = e ? e->trainKwh : none;
     show(Card::Energy, kwh.has_value(),
-         kwh ? tr("%1 MWh").arg(numberText(*kwh / 1000.0)) : QString(),
+         // A small run (a LoRA on one GPU) in kWh, not "0.004 MWh".
+         kwh ? (*kwh >= 1000.0 ? tr("%1 MWh").arg(numberText(*kwh / 1000.0))
+                               : tr("%1 kWh").arg(numberText(*kwh)))
+             : QString(),
          e && e->stepJoules ? tr("%1 kWh per step").arg(numberText(*e->stepJoules / 3.6e6))
                             : QString(),
          e && e->avgPowerW ? tr("average power %1").arg(wattsText(*e->avgPowerW)) : QString());
     const auto co2 = e ? e->trainCo2Kg : none;
-    show(Card::Carbon, co2.has_value(), co2 ? tr("%1 t").arg(numberText(*co2 / 1000.0)) : QString(),
+    show(Card::Carbon, co2.has_value(),
+         co2 ? (*co2 >= 1000.0 ? tr("%1 t").arg(numberText(*co2 / 1000.0))
+                               : tr("%1 kg").arg(numberText(*co2)))
+             : QString(),
          co2 ? QString() : needsTokens);
 }
 

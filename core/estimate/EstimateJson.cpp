@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 
 namespace ts {
 
@@ -97,6 +99,14 @@ void addEnergyDetail(ordered_json& energy, const EnergyReport& r) {
 
 namespace {
 
+// A run's total in the largest unit it fills at least once (a LoRA run is kWh, not "0 MWh").
+std::string scaledText(double value, std::initializer_list<std::pair<double, const char*>> units) {
+    for (const auto& [scale, name] : units)
+        if (value >= scale || scale == (units.end() - 1)->first)
+            return printfText(value >= 100 * scale ? "%.0f %s" : "%.2f %s", value / scale, name);
+    return {};
+}
+
 std::string energyText(const Estimate& e) {
     if (!e.energyReport || !e.stepJoules || !e.avgPowerW)
         return {};
@@ -121,11 +131,15 @@ std::string energyText(const Estimate& e) {
         out += "cost (" + r.ownership +
                "): " + printfText("$%.3f per million tokens\n", *e.usdPerMillionTokens);
     if (e.trainKwh)
-        out += printfText("train: %.0f MWh", *e.trainKwh / 1e3) +
-               (e.trainCo2Kg ? printfText(", %.0f t CO2", *e.trainCo2Kg / 1e3) : std::string()) +
-               (e.trainUsd ? printfText(", $%.2fM", *e.trainUsd / 1e6) : std::string()) +
-               (r.trainGpuHours ? printfText(", %.2fM GPU-hours", *r.trainGpuHours / 1e6)
-                                : std::string()) +
+        out += "train: " + scaledText(*e.trainKwh, {{1e3, "MWh"}, {1, "kWh"}}) +
+               (e.trainCo2Kg ? ", " + scaledText(*e.trainCo2Kg, {{1e3, "t CO2"}, {1, "kg CO2"}})
+                             : std::string()) +
+               (e.trainUsd ? printfText(*e.trainUsd >= 1e6 ? ", $%.2fM" : ", $%.2f",
+                                        *e.trainUsd >= 1e6 ? *e.trainUsd / 1e6 : *e.trainUsd)
+                           : std::string()) +
+               (r.trainGpuHours
+                    ? ", " + scaledText(*r.trainGpuHours, {{1e6, "M GPU-hours"}, {1, "GPU-hours"}})
+                    : std::string()) +
                "\n";
     if (r.window)
         out += printfText("grid window: first hour %.0f t CO2, best start %.0f t CO2",
@@ -223,15 +237,15 @@ std::string estimateToText(const Estimate& e) {
                       e.capacityBytes / kGiB);
     out += std::to_string(e.peakStage) + ")\n";
     const MemoryBreakdown& m = e.peakBreakdown;
-    out += printfText("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n", e.peakAllocatedBytes / kGiB,
-                  e.peakReservedBytes / kGiB);
+    out += printfText("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n",
+                      e.peakAllocatedBytes / kGiB, e.peakReservedBytes / kGiB);
     if (m.frozenWeights > 0) // LoRA / QLoRA: of the weights below
         out += printfText("  fine-tuning: frozen base %.2f GiB, adapters %.3f GiB\n",
-                      m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB);
-    out += printfText("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n", m.weights / kGiB,
-                  m.gradients / kGiB, m.optimizer / kGiB);
+                          m.frozenWeights / kGiB, (m.weights - m.frozenWeights) / kGiB);
+    out += printfText("  memory: weights %.1f, gradients %.1f, optimizer %.1f GiB\n",
+                      m.weights / kGiB, m.gradients / kGiB, m.optimizer / kGiB);
     out += printfText("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
-                  m.activations / kGiB, m.commBuffers / kGiB, m.framework / kGiB);
+                      m.activations / kGiB, m.commBuffers / kGiB, m.framework / kGiB);
     if (e.hostMemory) {
         const HostMemory& h = *e.hostMemory;
         out += printfText("  offloaded: %.1f GiB host memory per node", h.bytesPerNode / kGiB);

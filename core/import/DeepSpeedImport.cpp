@@ -77,7 +77,8 @@ void listKeys(const nlohmann::ordered_json& value, const std::string& prefix, Im
     }
 }
 
-std::int64_t at(const nlohmann::ordered_json& j, const char* a, const char* b, std::int64_t fallback) {
+std::int64_t at(const nlohmann::ordered_json& j, const char* a, const char* b,
+                std::int64_t fallback) {
     if (j.contains(a) && j[a].is_object() && j[a].contains(b) && j[a][b].is_number_integer())
         return j[a][b].get<std::int64_t>();
     return fallback;
@@ -146,7 +147,8 @@ ImportResult importDeepSpeed(const ImportInput& input) {
     if (sp > 1)
         p["cp_comm"] = "a2a";
     p["sequence_parallel"] = false;
-    const nlohmann::ordered_json zero = ds.value("zero_optimization", nlohmann::ordered_json::object());
+    const nlohmann::ordered_json zero =
+        ds.value("zero_optimization", nlohmann::ordered_json::object());
     p["zero"] = zero.value("stage", 0);
     if (zero.contains("mics_shard_size") && zero["mics_shard_size"].get<std::int64_t>() > 0)
         p["dp_shard"] = zero["mics_shard_size"].get<std::int64_t>();

@@ -183,7 +183,7 @@ struct Scenario {
     std::optional<ParallelInput> parallelism;
     std::optional<CostInput> costs;
     std::optional<ExecutionInput> execution; // "execution" (scenario/ExecutionConfig.h)
-    std::optional<FinetuneInput> finetune; // absent: pre-training
+    std::optional<FinetuneInput> finetune;   // absent: pre-training
     std::optional<std::optional<std::string>> calibration;
     bool operator==(const Scenario&) const = default;
 };

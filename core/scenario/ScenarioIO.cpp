@@ -2,8 +2,8 @@
 
 #include "common/AtomicFile.h"
 #include "common/JsonObjectReader.h"
-#include "scenario/ExecutionJson.h"
 #include "common/JsonText.h"
+#include "scenario/ExecutionJson.h"
 #include "scenario/FinetuneJson.h"
 #include "scenario/Limits.h"
 #include "scenario/SectionJson.h"
