@@ -2,6 +2,7 @@
 
 #include "calibration/CalibrationRegistry.h"
 #include "catalog/Catalog.h"
+#include "estimate/EstimateFinite.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -11,6 +12,21 @@
 #include <exception>
 
 namespace ts::gui {
+
+namespace {
+
+// An estimate with a number that is not finite is refused, with the CLI's message
+// (estimate/EstimateFinite.h): the window never shows "inf s" or a NaN share.
+void refuseNonFinite(EstimateResult& result) {
+    if (!result.estimate)
+        return;
+    if (const auto refused = nonFiniteEstimateError(*result.estimate)) {
+        result.estimate.reset();
+        result.diagnostics.error("", *refused);
+    }
+}
+
+} // namespace
 
 EstimateRunner::EstimateRunner(EstimateFunction estimator, QObject* parent)
     : QObject(parent), estimator_(std::move(estimator)), thread_(new QThread(this)),
@@ -46,6 +62,7 @@ std::uint64_t EstimateRunner::request(const ResolvedScenario& scenario) {
                 try {
                     result->estimate = estimator(scenario, result->diagnostics);
                     result->elapsedMs = double(timer.nsecsElapsed()) / 1e6;
+                    refuseNonFinite(*result);
                     if (explain && result->estimate && latest->load() == generation)
                         result->explanation =
                             explainEstimate(scenario, *result->estimate, Catalog::builtIn(),

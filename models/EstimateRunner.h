@@ -1,7 +1,8 @@
 #pragma once
 // Runs the estimator off the UI thread. Each request supersedes the ones before it: a
 // request still waiting is skipped, and a result that arrives after a newer request is
-// dropped, so the window only ever shows the estimate of the scenario it shows.
+// dropped, so the window only ever shows the estimate of the scenario it shows. An estimate
+// with a number that is not finite is refused with the CLI's message (estimate/EstimateFinite.h).
 
 #include "common/Diagnostics.h"
 #include "estimate/Estimate.h"

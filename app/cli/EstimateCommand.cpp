@@ -50,11 +50,8 @@ int runEstimate(const Options& options) {
     }
     auto json = estimateToJson(*estimate);
     if (const auto where = firstNonFiniteNumber(json)) {
-        std::fprintf(stderr,
-                     "%s: error: the estimate's %s is not a finite number: the scenario's figures "
-                     "are beyond what the model can represent (see the accepted ranges in "
-                     "core/scenario/Limits.h)\n",
-                     file.c_str(), where->c_str());
+        std::fprintf(stderr, "%s: error: %s\n", file.c_str(),
+                     nonFiniteEstimateMessage(*where).c_str());
         return kExitBadInput;
     }
     if (options.json) {

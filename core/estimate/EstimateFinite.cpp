@@ -1,6 +1,7 @@
 #include "estimate/EstimateFinite.h"
 
 #include "common/Diagnostics.h"
+#include "estimate/EstimateJson.h"
 
 #include <cmath>
 
@@ -34,6 +35,18 @@ std::optional<std::string> firstNonFiniteNumber(const nlohmann::ordered_json& es
     std::string where;
     if (findNonFinite(estimate, "", where))
         return where;
+    return std::nullopt;
+}
+
+std::string nonFiniteEstimateMessage(const std::string& where) {
+    return "the estimate's " + where +
+           " is not a finite number: the scenario's figures are beyond what the model can "
+           "represent (see the accepted ranges in core/scenario/Limits.h)";
+}
+
+std::optional<std::string> nonFiniteEstimateError(const Estimate& estimate) {
+    if (const auto where = firstNonFiniteNumber(estimateToJson(estimate)))
+        return nonFiniteEstimateMessage(*where);
     return std::nullopt;
 }
 
