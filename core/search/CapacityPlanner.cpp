@@ -56,10 +56,13 @@ gpuKinds(const Catalog& catalog, const CapacityRequest& request, CapacityResult&
         return {};
     };
     if (request.gpus.empty()) {
-        for (const auto& [id, preset] : catalog.clusters())
+        for (const auto& entry : catalog.clusters()) {
+            // Not a structured binding: clang 14 (the fuzz build) cannot capture one.
+            const std::string& gpuId = entry.second.gpuId;
             if (std::none_of(kinds.begin(), kinds.end(),
-                             [&](const auto& k) { return k.first == preset.gpuId; }))
-                kinds.emplace_back(preset.gpuId, presetOf(preset.gpuId));
+                             [&](const auto& k) { return k.first == gpuId; }))
+                kinds.emplace_back(gpuId, presetOf(gpuId));
+        }
         return kinds;
     }
     for (const std::string& gpu : request.gpus) {
