@@ -49,6 +49,7 @@ private slots:
     void handWrittenMegatron();
     void unknownKeysListed();
     void missingPiecesNamed();
+    void badValuesNamed();
     void commandLine();
 };
 
@@ -168,6 +169,41 @@ void TestImport::missingPiecesNamed() {
     QVERIFY(QString::fromStdString(importTorchtitan(tt).error).contains("flavor"));
     tt.text = "not = [toml";
     QVERIFY(QString::fromStdString(importTorchtitan(tt).error).startsWith("not TOML"));
+}
+
+// Found by the fuzz harnesses (tests/fuzz/regressions/import_*): a degree of 0 divided by zero,
+// degrees multiplied past int64, and a key of the wrong type threw out of the importer. Each is
+// now refused naming the key and what would be right.
+void TestImport::badValuesNamed() {
+    const std::string flavor8b = "[model]\nname = 'llama3'\nflavor = '8B'\n";
+    ImportInput tt;
+    tt.text = flavor8b + "[parallelism]\ndata_parallel_shard_degree = 8\n"
+                         "pipeline_parallel_degree = 0\n";
+    QCOMPARE(importTorchtitan(tt).error,
+             std::string("parallelism.pipeline_parallel_degree 0: expected a whole number from 1 "
+                         "to 1000000 (40x the largest published training run)"));
+    tt.text = flavor8b + "[parallelism]\ndata_parallel_shard_degree = 1000000\n"
+                         "tensor_parallel_degree = 1000000\ncontext_parallel_degree = 1000000\n";
+    QVERIFY(QString::fromStdString(importTorchtitan(tt).error)
+                .startsWith("parallelism: the degrees multiply to 1000000000000000000"));
+    ImportInput ds;
+    ds.hfConfig = nlohmann::json::parse(
+        test::readAll(test::sourceDir() + "/tests/fixtures/hf/llama3-8b/config.json"));
+    ds.seqLen = 4096;
+    const std::string batch = R"("train_batch_size": 64, "train_micro_batch_size_per_gpu": 2,
+                                 "gradient_accumulation_steps": 4)";
+    ds.text = "{" + batch + R"(, "optimizer": {"type": true}})";
+    QCOMPARE(importDeepSpeed(ds).error, std::string("optimizer.type: expected a string"));
+    ds.text = "{" + batch + R"(, "zero_optimization": {"offload_param": {"device": 3}}})";
+    QCOMPARE(importDeepSpeed(ds).error,
+             std::string("zero_optimization.offload_param.device: expected a string"));
+    ds.text = "{" + batch + R"(, "pipeline": {"stages": 0}, "activation_checkpointing": {}})";
+    QVERIFY(QString::fromStdString(importDeepSpeed(ds).error)
+                .startsWith("pipeline.stages: expected a whole number from 1 to 1000000"));
+    ds.text = R"({"train_batch_size": 0, "train_micro_batch_size_per_gpu": 4294967296,
+                  "gradient_accumulation_steps": 4294967296})";
+    QVERIFY(QString::fromStdString(importDeepSpeed(ds).error)
+                .startsWith("train_batch_size: expected a whole number from 1 to 4294967296"));
 }
 
 void TestImport::commandLine() {

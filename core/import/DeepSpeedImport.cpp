@@ -4,7 +4,10 @@
 
 #include "import/LaunchImport.h"
 
+#include "scenario/Limits.h"
+
 #include <cctype>
+#include <cstdint>
 #include <set>
 
 namespace ts {
@@ -77,14 +80,65 @@ void listKeys(const nlohmann::ordered_json& value, const std::string& prefix, Im
     }
 }
 
-std::int64_t at(const nlohmann::ordered_json& j, const char* a, const char* b,
-                std::int64_t fallback) {
-    if (j.contains(a) && j[a].is_object() && j[a].contains(b) && j[a][b].is_number_integer())
-        return j[a][b].get<std::int64_t>();
-    return fallback;
+// A member of `object` when it is an object that has `key`; nullptr otherwise.
+const Json* member(const Json* object, const char* key) {
+    if (!object || !object->is_object())
+        return nullptr;
+    const auto it = object->find(key);
+    return it == object->end() ? nullptr : &*it;
 }
 
+// Typed reads of a ds_config: `fallback` when a key is absent; a value of the wrong type or
+// outside its range (scenario/Limits.h) is an error naming the key and what would be right
+// (the first one found is kept, and the import stops there).
+struct Reader {
+    ImportResult& r;
+
+    void refuse(const std::string& key, const std::string& expected) {
+        if (r.error.empty())
+            r.error = key + ": expected " + expected;
+    }
+    std::int64_t integer(const Json* v, const std::string& key, std::int64_t fallback,
+                         const limits::IntRange& range) {
+        if (!v)
+            return fallback;
+        if (v->is_number_integer()) {
+            // Unsigned values past 2^63 are refused, not wrapped to negatives.
+            const bool fits = v->is_number_unsigned()
+                                  ? v->get<std::uint64_t>() <= std::uint64_t(range.max) &&
+                                        range.contains(std::int64_t(v->get<std::uint64_t>()))
+                                  : range.contains(v->get<std::int64_t>());
+            if (fits)
+                return v->get<std::int64_t>();
+        }
+        refuse(key, "a whole number from " + std::to_string(range.min) + " to " +
+                        std::to_string(range.max) + " (" + range.reason + ")");
+        return fallback;
+    }
+    bool boolean(const Json* v, const std::string& key, bool fallback) {
+        if (!v)
+            return fallback;
+        if (v->is_boolean())
+            return v->get<bool>();
+        refuse(key, "true or false");
+        return fallback;
+    }
+    std::string string(const Json* v, const std::string& key, const std::string& fallback) {
+        if (!v)
+            return fallback;
+        if (v->is_string())
+            return v->get<std::string>();
+        refuse(key, "a string");
+        return fallback;
+    }
+};
+
+constexpr limits::IntRange kZeroStage{0, 3, "ZeRO stages 0 to 3"};
+constexpr limits::IntRange kLayerCount{0, limits::kLayers.max, "at most the model's layers"};
+
 } // namespace
+
+void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read, Json& p);
 
 ImportResult importDeepSpeed(const ImportInput& input) {
     ImportResult r;
@@ -102,80 +156,121 @@ ImportResult importDeepSpeed(const ImportInput& input) {
     if (!model)
         return r;
     listKeys(ds, "", r);
-    const auto integer = [&](const char* key) -> std::optional<std::int64_t> {
-        if (ds.contains(key) && ds[key].is_number_integer())
-            return ds[key].get<std::int64_t>();
-        return std::nullopt;
+    Reader read{r};
+    const auto batch = [&](const char* key, const limits::IntRange& range) {
+        const Json* v = member(&ds, key);
+        if (!v && r.error.empty())
+            r.error = "train_batch_size, train_micro_batch_size_per_gpu and "
+                      "gradient_accumulation_steps must all be given, with the first a multiple "
+                      "of the other two: they fix the data-parallel size";
+        return read.integer(v, key, 1, range);
     };
-    const auto train = integer("train_batch_size");
-    const auto micro = integer("train_micro_batch_size_per_gpu");
-    const auto accum = integer("gradient_accumulation_steps");
-    if (!train || !micro || !accum || *micro <= 0 || *accum <= 0 || *train % (*micro * *accum)) {
-        r.error = "train_batch_size, train_micro_batch_size_per_gpu and "
-                  "gradient_accumulation_steps must all be given, with the first a multiple of "
-                  "the other two: they fix the data-parallel size";
+    const std::int64_t train = batch("train_batch_size", limits::kGlobalBatch);
+    const std::int64_t micro = batch("train_micro_batch_size_per_gpu", limits::kGlobalBatch);
+    const std::int64_t accum = batch("gradient_accumulation_steps", limits::kMicrobatches);
+    if (!r.error.empty())
+        return r;
+    if (train % (micro * accum)) { // at most 2^32 * 10^7: no overflow
+        r.error = "train_batch_size " + std::to_string(train) +
+                  " is not a multiple of train_micro_batch_size_per_gpu x "
+                  "gradient_accumulation_steps (" +
+                  std::to_string(micro * accum) + "): they fix the data-parallel size";
         return r;
     }
-    const std::int64_t dp = *train / (*micro * *accum);
-    const std::int64_t tp = at(ds, "tensor_parallel", "autotp_size", 1);
-    const std::int64_t pp = at(ds, "pipeline", "stages", 1);
-    const std::int64_t sp = integer("sequence_parallel_size").value_or(1);
+    const std::int64_t dp = train / (micro * accum);
+    Json p;
+    deepSpeedParallel(ds, *model, dp, read, p);
+    if (!r.error.empty())
+        return r;
+    const double gpus =
+        double(dp) * p["tp"].get<double>() * p["pp"].get<double>() * p["cp"].get<double>();
+    if (gpus > double(limits::kGpus.max)) {
+        r.error = "the data-parallel size, autotp_size, pipeline stages and "
+                  "sequence_parallel_size multiply to " +
+                  std::to_string(gpus) + " GPUs, more than " + std::to_string(limits::kGpus.max) +
+                  " (" + limits::kGpus.reason + ")";
+        return r;
+    }
     Json s;
     s["format"] = "trainscape.scenario/1";
     s["name"] = "Imported DeepSpeed job";
     s["model"] = *model;
-    s["cluster"] = {{"preset", input.clusterPreset}, {"num_gpus", dp * tp * pp * sp}};
+    s["cluster"] = {{"preset", input.clusterPreset}, {"num_gpus", std::int64_t(gpus)}};
     const auto enabled = [&](const char* key) {
-        return ds.contains(key) && ds[key].is_object() && ds[key].value("enabled", false);
+        return read.boolean(member(member(&ds, key), "enabled"), std::string(key) + ".enabled",
+                            false);
     };
     const bool bf16 = enabled("bf16") || enabled("bfloat16"); // "bfloat16": the legacy alias
     const bool fp16 = enabled("fp16");
     std::string optimizer =
-        ds.contains("optimizer") ? ds["optimizer"].value("type", std::string("AdamW")) : "AdamW";
+        read.string(member(member(&ds, "optimizer"), "type"), "optimizer.type", "AdamW");
     for (auto& c : optimizer)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     if (optimizer != "adam" && optimizer != "adamw" && optimizer != "sgd")
         r.unsupported.push_back("optimizer.type " + optimizer + " (read as adam)");
+    if (!r.error.empty())
+        return r;
     s["training"] = {{"seq_len", *input.seqLen},
-                     {"global_batch", *train},
-                     {"micro_batch", *micro},
+                     {"global_batch", train},
+                     {"micro_batch", micro},
                      {"precision", bf16   ? "bf16"
                                    : fp16 ? "fp16"
                                           : "fp32"},
                      {"optimizer", optimizer == "sgd" ? "sgd" : "adam"}};
-    Json p = {{"tp", tp}, {"pp", pp}, {"cp", sp}, {"dp", dp}};
+    s["parallelism"] = p;
+    r.scenario = std::move(s);
+    return r;
+}
+
+// The "parallelism" object: degrees, ZeRO, offload, recomputation and overlap.
+void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read, Json& p) {
+    const std::int64_t tp = read.integer(member(member(&ds, "tensor_parallel"), "autotp_size"),
+                                         "tensor_parallel.autotp_size", 1, limits::kGpus);
+    const std::int64_t pp = read.integer(member(member(&ds, "pipeline"), "stages"),
+                                         "pipeline.stages", 1, limits::kGpus);
+    const std::int64_t sp = read.integer(member(&ds, "sequence_parallel_size"),
+                                         "sequence_parallel_size", 1, limits::kGpus);
+    p = {{"tp", tp}, {"pp", pp}, {"cp", sp}, {"dp", dp}};
     if (sp > 1)
         p["cp_comm"] = "a2a";
     p["sequence_parallel"] = false;
-    const nlohmann::ordered_json zero =
-        ds.value("zero_optimization", nlohmann::ordered_json::object());
-    p["zero"] = zero.value("stage", 0);
-    if (zero.contains("mics_shard_size") && zero["mics_shard_size"].get<std::int64_t>() > 0)
-        p["dp_shard"] = zero["mics_shard_size"].get<std::int64_t>();
+    const Json* zero = member(&ds, "zero_optimization");
+    p["zero"] = read.integer(member(zero, "stage"), "zero_optimization.stage", 0, kZeroStage);
+    const std::int64_t mics = read.integer(member(zero, "mics_shard_size"),
+                                           "zero_optimization.mics_shard_size", 0, limits::kGpus);
+    if (mics > 0)
+        p["dp_shard"] = mics;
     Json offload = Json::object();
     for (const auto& [key, name] :
-         {std::pair{"offload_optimizer", "optimizer"}, {"offload_param", "params"}})
-        if (zero.contains(key) && zero[key].value("device", std::string("none")) != "none")
-            offload[name] = zero[key].value("device", std::string("none"));
-    if (ds.contains("activation_checkpointing")) {
-        const auto& ac = ds["activation_checkpointing"];
+         {std::pair{"offload_optimizer", "optimizer"}, {"offload_param", "params"}}) {
+        const std::string device =
+            read.string(member(member(zero, key), "device"),
+                        std::string("zero_optimization.") + key + ".device", "none");
+        if (device != "none")
+            offload[name] = device;
+    }
+    if (const Json* ac = member(&ds, "activation_checkpointing")) {
         p["recompute"] = "full";
-        const std::int64_t perStage = (*model)["layers"].get<std::int64_t>() / pp;
-        if (ac.contains("number_checkpoints") && ac["number_checkpoints"].is_number_integer() &&
-            ac["number_checkpoints"].get<std::int64_t>() != perStage)
-            p["recompute_layers"] = ac["number_checkpoints"].get<std::int64_t>();
-        if (ac.value("cpu_checkpointing", false))
+        const Json* layers = member(&model, "layers");
+        const std::int64_t perStage =
+            layers && layers->is_number_integer() ? layers->get<std::int64_t>() / pp : 0;
+        const std::int64_t checkpoints =
+            read.integer(member(ac, "number_checkpoints"),
+                         "activation_checkpointing.number_checkpoints", perStage, kLayerCount);
+        if (checkpoints != perStage)
+            p["recompute_layers"] = checkpoints;
+        if (read.boolean(member(ac, "cpu_checkpointing"),
+                         "activation_checkpointing.cpu_checkpointing", false))
             offload["activations"] = "cpu";
     }
     if (!offload.empty())
         p["offload"] = offload;
     if (dp > 1)
-        p["overlap"]["dp"] = zero.value("overlap_comm", false);
+        p["overlap"]["dp"] =
+            read.boolean(member(zero, "overlap_comm"), "zero_optimization.overlap_comm", false);
     if (tp > 1)
-        p["overlap"]["tp"] = ds["tensor_parallel"].value("tp_overlap_comm", false);
-    s["parallelism"] = p;
-    r.scenario = std::move(s);
-    return r;
+        p["overlap"]["tp"] = read.boolean(member(member(&ds, "tensor_parallel"), "tp_overlap_comm"),
+                                          "tensor_parallel.tp_overlap_comm", false);
 }
 
 } // namespace ts

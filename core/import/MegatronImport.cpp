@@ -4,7 +4,11 @@
 #include "import/MegatronFlags.h"
 #include "import/ShellWords.h"
 
+#include "common/Diagnostics.h"
+#include "scenario/Limits.h"
+
 #include <algorithm>
+#include <cctype>
 #include <functional>
 #include <map>
 #include <set>
@@ -85,20 +89,31 @@ bool hasFlag(const Flags& f, const char* flag) {
 // "([0]*3+[1]*58)", "[0,0,1,...]" or an integer k (every k-th layer is MoE): dense layers
 // before the first MoE layer, or -1 when the pattern is not "dense first, then all MoE".
 int megatronFirstDense(const std::string& freq, int layers) {
+    // A whole number at the front of `text`, or -1 (std::stoi throws; a hostile "[0]*2^31"
+    // would allocate gigabytes): the pattern holds at most as many entries as layers.
+    const auto number = [](const std::string& text) -> long long {
+        std::size_t digits = 0;
+        while (digits < text.size() && digits < 9 && std::isdigit((unsigned char)text[digits]))
+            ++digits;
+        return digits == 0 ? -1 : std::stoll(text.substr(0, digits));
+    };
     std::vector<int> pattern;
     if (freq.find('*') != std::string::npos) {
         for (std::size_t at = freq.find('['); at != std::string::npos;
              at = freq.find('[', at + 1)) {
-            const int v = std::stoi(freq.substr(at + 1));
-            const int n = std::stoi(freq.substr(freq.find('*', at) + 1));
-            pattern.insert(pattern.end(), std::size_t(n), v);
+            const std::size_t star = freq.find('*', at);
+            const long long v = number(freq.substr(at + 1));
+            const long long n = star == std::string::npos ? -1 : number(freq.substr(star + 1));
+            if (v < 0 || n < 0 || (long long)pattern.size() + n > layers)
+                return -1;
+            pattern.insert(pattern.end(), std::size_t(n), int(v));
         }
     } else if (freq.find('[') != std::string::npos) {
         for (char c : freq)
             if (c == '0' || c == '1')
                 pattern.push_back(c - '0');
     } else {
-        return std::stoi(freq) == 1 ? 0 : -1;
+        return number(freq) == 1 ? 0 : -1;
     }
     if (int(pattern.size()) != layers)
         return -1;
@@ -107,6 +122,66 @@ int megatronFirstDense(const std::string& freq, int layers) {
         return -1;
     return int(first - pattern.begin());
 }
+
+namespace {
+
+// Every integer flag the importer reads, with its accepted range (scenario/Limits.h): a value
+// outside it, or not a whole number, is refused naming the flag, before any arithmetic.
+struct IntegerFlag {
+    const char* flag;
+    limits::IntRange range;
+};
+constexpr limits::IntRange kAnyPositive{1, 1'000'000'000'000, "a trillion at most"};
+constexpr limits::IntRange kLoraRank{0, limits::kHidden.max, "at most the hidden size"};
+const IntegerFlag kIntegerFlags[] = {
+    {"--nnodes", limits::kGpus},
+    {"--nproc_per_node", limits::kGpusPerNode},
+    {"--nproc-per-node", limits::kGpusPerNode},
+    {"--tensor-model-parallel-size", limits::kGpus},
+    {"--pipeline-model-parallel-size", limits::kGpus},
+    {"--context-parallel-size", limits::kGpus},
+    {"--expert-model-parallel-size", limits::kGpus},
+    {"--expert-tensor-parallel-size", limits::kGpus},
+    {"--num-distributed-optimizer-instances", limits::kGpus},
+    {"--num-layers", limits::kLayers},
+    {"--num-layers-per-virtual-pipeline-stage", limits::kLayers},
+    {"--num-virtual-stages-per-pipeline-rank", limits::kVpp},
+    {"--recompute-num-layers", limits::kLayers},
+    {"--hidden-size", limits::kHidden},
+    {"--ffn-hidden-size", limits::kFfnHidden},
+    {"--moe-ffn-hidden-size", limits::kFfnHidden},
+    {"--moe-shared-expert-intermediate-size", limits::kFfnHidden},
+    {"--num-attention-heads", limits::kHeads},
+    {"--num-query-groups", limits::kHeads},
+    {"--kv-channels", limits::kHeadDim},
+    {"--vocab-size", limits::kVocab},
+    {"--q-lora-rank", kLoraRank},
+    {"--num-experts", limits::kExperts},
+    {"--moe-router-topk", limits::kExperts},
+    {"--moe-router-num-groups", limits::kExperts},
+    {"--seq-length", limits::kSeqLen},
+    {"--global-batch-size", limits::kGlobalBatch},
+    {"--micro-batch-size", limits::kGlobalBatch},
+    {"--train-iters", kAnyPositive},
+};
+
+bool integerFlagsInRange(const Flags& f, ImportResult& r) {
+    for (const auto& [flag, range] : kIntegerFlags) {
+        const auto it = f.find(flag);
+        if (it == f.end() || it->second.empty())
+            continue;
+        const auto value = flagInteger(f, flag);
+        if (value && range.contains(*value))
+            continue;
+        r.error = std::string(flag) + " " + quoteInput(it->second.front(), 40) +
+                  ": expected a whole number from " + std::to_string(range.min) + " to " +
+                  std::to_string(range.max) + " (" + range.reason + ")";
+        return false;
+    }
+    return true;
+}
+
+} // namespace
 
 ImportResult importMegatron(const ImportInput& input) {
     ImportResult r;
@@ -121,6 +196,8 @@ ImportResult importMegatron(const ImportInput& input) {
     std::vector<std::string> launcherOrder, order;
     const Flags launch = parseFlags(launcher, launcherOrder);
     const Flags f = parseFlags(program, order);
+    if (!integerFlagsInRange(launch, r) || !integerFlagsInRange(f, r))
+        return r;
     const auto nnodes = flagInteger(launch, "--nnodes");
     auto nproc = flagInteger(launch, "--nproc_per_node");
     if (!nproc)

@@ -96,14 +96,14 @@ Json megatronParallel(const MegatronFlags& f, const Json& model, std::int64_t wo
     p["tp"] = tp;
     p["pp"] = pp;
     p["cp"] = cp;
-    if (world % (std::int64_t(tp) * pp * cp) != 0) {
+    // Each degree is 1 to 10^6 (MegatronImport.cpp checks the flags): the product fits.
+    const std::int64_t modelParallel = std::int64_t(tp) * pp * cp;
+    if (world % modelParallel != 0) {
         r.error = "the launcher's " + std::to_string(world) +
-                  " GPUs are no multiple of tp x pp x "
-                  "cp = " +
-                  std::to_string(tp * pp * cp);
+                  " GPUs are no multiple of tp x pp x cp = " + std::to_string(modelParallel);
         return p;
     }
-    const std::int64_t dp = world / (std::int64_t(tp) * pp * cp);
+    const std::int64_t dp = world / modelParallel;
     p["dp"] = dp;
     if (cp > 1 && hasFlag(f, "--cp-comm-type"))
         p["cp_comm"] = flagText(f, "--cp-comm-type");

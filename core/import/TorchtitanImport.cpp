@@ -4,6 +4,7 @@
 #include "import/LaunchImport.h"
 
 #include "catalog/Catalog.h"
+#include "scenario/Limits.h"
 
 #include <cstdlib>
 #include <map>
@@ -63,6 +64,20 @@ void listKeys(const toml::table& doc, ImportResult& r) {
 std::int64_t integer(const toml::table& doc, const char* section, const char* key,
                      std::int64_t fallback) {
     return doc[section][key].value<std::int64_t>().value_or(fallback);
+}
+
+// A whole number of `section.key` inside `range` (scenario/Limits.h); otherwise an error naming
+// the key, its value and the range, and `fallback`.
+std::int64_t bounded(const toml::table& doc, const char* section, const char* key,
+                     std::int64_t fallback, const limits::IntRange& range, ImportResult& r) {
+    const std::int64_t value = integer(doc, section, key, fallback);
+    if (range.contains(value))
+        return value;
+    if (r.error.empty())
+        r.error = std::string(section) + "." + key + " " + std::to_string(value) +
+                  ": expected a whole number from " + std::to_string(range.min) + " to " +
+                  std::to_string(range.max) + " (" + range.reason + ")";
+    return fallback;
 }
 
 void schedule(const toml::table& doc, std::int64_t pp, Json& p, ImportResult& r) {
@@ -168,17 +183,32 @@ ImportResult importTorchtitan(const ImportInput& input) {
 }
 
 void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
-    const std::int64_t replicate = integer(doc, "parallelism", "data_parallel_replicate_degree", 1);
     const std::int64_t shard = integer(doc, "parallelism", "data_parallel_shard_degree", -1);
-    if (shard < 1) {
+    if (shard == -1) {
         r.error = "parallelism.data_parallel_shard_degree -1 depends on the world size, which a "
                   "job config does not hold: write the degree";
         return;
     }
-    const std::int64_t tp = integer(doc, "parallelism", "tensor_parallel_degree", 1);
-    const std::int64_t pp = integer(doc, "parallelism", "pipeline_parallel_degree", 1);
-    const std::int64_t cp = integer(doc, "parallelism", "context_parallel_degree", 1);
-    const std::int64_t ep = integer(doc, "parallelism", "expert_parallel_degree", 1);
+    // Every degree is at least 1 and at most the GPUs a cluster may have, and so are the GPUs
+    // they multiply to: the arithmetic below (a product, a division by pp) stays exact.
+    const auto degree = [&](const char* key) {
+        return bounded(doc, "parallelism", key, 1, limits::kGpus, r);
+    };
+    const std::int64_t replicate = degree("data_parallel_replicate_degree");
+    degree("data_parallel_shard_degree");
+    const std::int64_t tp = degree("tensor_parallel_degree");
+    const std::int64_t pp = degree("pipeline_parallel_degree");
+    const std::int64_t cp = degree("context_parallel_degree");
+    const std::int64_t ep = degree("expert_parallel_degree");
+    if (!r.error.empty())
+        return;
+    const double gpus = double(replicate) * double(shard) * double(tp) * double(pp) * double(cp);
+    if (gpus > double(limits::kGpus.max)) {
+        r.error = "parallelism: the degrees multiply to " + std::to_string(gpus) +
+                  " GPUs, more than " + std::to_string(limits::kGpus.max) + " (" +
+                  limits::kGpus.reason + ")";
+        return;
+    }
     Json p = {{"tp", tp}, {"pp", pp}, {"cp", cp}, {"dp", replicate * shard}};
     const std::string reshard =
         doc["parallelism"]["fsdp_reshard_after_forward"].value<std::string>().value_or("default");
@@ -207,12 +237,19 @@ void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
             doc["parallelism"]["enable_async_tensor_parallel"].value<bool>().value_or(false);
     if (pp > 1)
         schedule(doc, pp, p, r);
-    const std::int64_t local = integer(doc, "training", "local_batch_size", 8);
+    const std::int64_t local =
+        bounded(doc, "training", "local_batch_size", 8, limits::kGlobalBatch, r);
     const std::int64_t micro =
-        pp > 1 ? integer(doc, "parallelism", "pipeline_parallel_microbatch_size", 1) : local;
+        pp > 1 ? bounded(doc, "parallelism", "pipeline_parallel_microbatch_size", 1,
+                         limits::kGlobalBatch, r)
+               : local;
     std::int64_t global = integer(doc, "training", "global_batch_size", -1);
-    if (global < 0)
+    if (global == -1) // a product of numbers within their limits: at most 2^32 * 10^6
         global = local * replicate * shard;
+    else
+        global = bounded(doc, "training", "global_batch_size", 1, limits::kGlobalBatch, r);
+    if (!r.error.empty())
+        return;
     s["training"]["global_batch"] = global;
     s["training"]["micro_batch"] = micro;
     if (auto steps = doc["training"]["steps"].value<std::int64_t>())

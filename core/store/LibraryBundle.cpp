@@ -5,6 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <limits>
+#include <optional>
+
 namespace ts::store {
 
 using Json = nlohmann::ordered_json;
@@ -56,8 +60,11 @@ Result<StoredVersion> versionFromJson(const Json& v, const std::string& path) {
         return bad(path, "expected a version object");
     StoredVersion version;
     const auto number = v.find("number");
-    if (number == v.end() || !number->is_number_integer() || number->get<long long>() < 1)
-        return bad(jsonPointerChild(path, "number"), "expected an integer >= 1");
+    if (number == v.end() || !number->is_number_integer() || number->get<long long>() < 1 ||
+        number->get<long long>() > std::numeric_limits<int>::max())
+        return bad(jsonPointerChild(path, "number"),
+                   "expected an integer from 1 to " +
+                       std::to_string(std::numeric_limits<int>::max()));
     version.info.number = number->get<int>();
     if (auto e = stringAt(v, path, "created_at", version.info.createdAt))
         return *e;
@@ -70,12 +77,36 @@ Result<StoredVersion> versionFromJson(const Json& v, const std::string& path) {
     return version;
 }
 
+// A cached estimate of one of `record`'s versions; nullopt for an entry that does not read or
+// names no version of the record: the cache is dropped, and recomputed.
+std::optional<std::pair<int, CachedEstimate>> estimateFromJson(const Json& e,
+                                                               const ScenarioRecord& record) {
+    if (!e.is_object() || !e.contains("estimate"))
+        return std::nullopt;
+    const Json version = e.value("version", Json());
+    const Json estimator = e.value("estimator_version", Json());
+    const Json computed = e.value("computed_at", Json(""));
+    if (!version.is_number_integer() || !estimator.is_string() || !computed.is_string())
+        return std::nullopt;
+    const long long number = version.get<long long>();
+    const bool known = std::any_of(record.versions.begin(), record.versions.end(),
+                                   [number](const auto& v) { return v.info.number == number; });
+    if (!known)
+        return std::nullopt;
+    return std::pair{int(number), CachedEstimate{estimator.get<std::string>(), e["estimate"].dump(),
+                                                 computed.get<std::string>()}};
+}
+
 Result<ScenarioRecord> recordFromJson(const Json& s, const std::string& path) {
     if (!s.is_object())
         return bad(path, "expected a scenario object");
     ScenarioRecord record;
     if (auto e = stringAt(s, path, "name", record.name))
         return *e;
+    // The checks the library runs on insert, here, so that a bundle is refused whole before
+    // anything is written (not half-imported).
+    if (auto e = checkName(record.name))
+        return bad(jsonPointerChild(path, "name"), e->message);
     if (auto e = stringAt(s, path, "created_at", record.createdAt, false))
         return *e;
     if (auto tags = s.find("tags"); tags != s.end()) {
@@ -86,6 +117,8 @@ Result<ScenarioRecord> recordFromJson(const Json& s, const std::string& path) {
                 return bad(jsonPointerChild(jsonPointerChild(path, "tags"), i),
                            "expected a string");
             record.tags.push_back((*tags)[i].get<std::string>());
+            if (auto e = checkTag(record.tags.back()))
+                return bad(jsonPointerChild(jsonPointerChild(path, "tags"), i), e->message);
         }
     }
     const auto versions = s.find("versions");
@@ -96,19 +129,24 @@ Result<ScenarioRecord> recordFromJson(const Json& s, const std::string& path) {
         auto version = versionFromJson((*versions)[i], jsonPointerChild(versionsPath, i));
         if (!version)
             return version.error();
+        if (!record.versions.empty() && version->info.number <= record.versions.back().info.number)
+            return bad(jsonPointerChild(jsonPointerChild(versionsPath, i), "number"),
+                       "version numbers must increase; got " +
+                           std::to_string(version->info.number) + " after " +
+                           std::to_string(record.versions.back().info.number));
         record.versions.push_back(std::move(*version));
     }
-    if (auto estimates = s.find("estimates"); estimates != s.end() && estimates->is_array()) {
-        for (const auto& e : *estimates) {
-            if (!e.is_object() || !e.contains("version") || !e["version"].is_number_integer() ||
-                !e.contains("estimate") || !e.value("estimator_version", Json()).is_string())
-                continue; // a cache entry that does not read is dropped: it is recomputed
-            record.estimates.push_back(
-                {e["version"].get<int>(),
-                 CachedEstimate{e["estimator_version"].get<std::string>(), e["estimate"].dump(),
-                                e.value("computed_at", std::string())}});
-        }
-    }
+    if (auto estimates = s.find("estimates"); estimates != s.end() && estimates->is_array())
+        for (const auto& e : *estimates)
+            if (auto cached = estimateFromJson(e, record))
+                record.estimates.push_back(std::move(*cached));
+    // One cached estimate per version (the first given), by version as the library keeps them.
+    const auto byVersion = [](const auto& a, const auto& b) { return a.first < b.first; };
+    std::stable_sort(record.estimates.begin(), record.estimates.end(), byVersion);
+    record.estimates.erase(
+        std::unique(record.estimates.begin(), record.estimates.end(),
+                    [](const auto& a, const auto& b) { return a.first == b.first; }),
+        record.estimates.end());
     return record;
 }
 
