@@ -18,9 +18,18 @@ std::string num(double value) {
 // The pre-training launchers train every weight with FP32 master weights and a stock
 // optimizer; a fine-tuning plan needs a fine-tuning recipe (torchtune), so its keys are
 // refused by name rather than dropped.
-static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                             bool fineTuningRecipe) {
     const TrainingConfig& t = plan.training;
-    if (plan.finetune)
+    if (plan.finetune && fineTuningRecipe &&
+        (plan.finetune->method == FinetuneMethod::Qlora ||
+         plan.finetune->baseWeights == BaseWeights::Nf4 ||
+         plan.finetune->baseWeights == BaseWeights::Int8 ||
+         plan.finetune->baseWeights == BaseWeights::Fp8))
+        refusals.push_back({"/finetune", "this target's fine-tuning recipes train LoRA adapters "
+                                         "over a bf16 base; a quantised base (QLoRA, NF4/INT8/FP8 "
+                                         "base weights) has no recipe: use method \"lora\""});
+    else if (plan.finetune && !fineTuningRecipe)
         refusals.push_back({"/finetune", "this launcher trains every weight from a pre-training "
                                          "recipe; full, LoRA and QLoRA fine-tuning need a "
                                          "fine-tuning recipe (torchtune): remove the section"});
@@ -35,7 +44,8 @@ static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRef
                             "this launcher keeps FP32 master weights and gradients: set it true"});
 }
 
-LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                        bool fineTuningRecipe) {
     LaunchShape s;
     const auto& c = plan.cluster;
     const auto& p = plan.parallel;
@@ -51,7 +61,7 @@ LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>
         return s;
     }
     s.nodes = s.world / s.gpusPerNode;
-    refuseFineTuning(plan, refusals);
+    refuseFineTuning(plan, refusals, fineTuningRecipe);
     s.dp = p.dp;
     const std::int64_t model = std::int64_t(p.tp) * p.pp * p.cp;
     if (s.dp * model != s.world)

@@ -23,8 +23,11 @@ struct LaunchShape {
     std::int64_t trainIters = 0; // from training.tokens; 0 when unknown
 };
 
-// Refuses (into `refusals`) a plan whose GPUs do not fill whole nodes or that breaks C7.
-LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals);
+// Refuses (into `refusals`) a plan whose GPUs do not fill whole nodes or that breaks C7, and a
+// fine-tuning plan unless the target has a fine-tuning recipe (`fineTuningRecipe`: full and
+// LoRA fine-tuning on a 16-bit base, as Megatron-Bridge's sft and peft recipes).
+LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                        bool fineTuningRecipe = false);
 
 // A job name for schedulers and Kubernetes (RFC 1123 label: [a-z0-9-], at most 63).
 std::string jobName(const ResolvedScenario& plan, const ExportOptions& options);
