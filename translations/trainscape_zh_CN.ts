@@ -4456,8 +4456,13 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/TopologyView.cpp" line="308" />
-        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
-        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
+        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation</source>
+        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="312" />
+        <source>; routed from a sample of the ranks and scaled to all of them</source>
+        <translation>；按部分 rank 抽样路由，并按全部 rank 换算</translation>
     </message>
     <message>
         <location filename="../widgets/TopologyView.cpp" line="345" />
@@ -4476,6 +4481,13 @@ Network power: %2
         <source>, %n link(s) on its ring</source>
         <translation>
             <numerusform>，环上 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="370" />
+        <source>, %n link(s) in its all-to-all</source>
+        <translation>
+            <numerusform>，其 all-to-all 使用 %n 条链路</numerusform>
         </translation>
     </message>
     <message>
