@@ -210,7 +210,7 @@ std::vector<std::string> BridgeExporter::fileNames() const {
 ExportResult BridgeExporter::render(const ResolvedScenario& plan,
                                     const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals, true);
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::FullAndLora);
     (void)megatronArgs(plan, shape, options, result.refusals); // Megatron-Core's limits
     const std::string tuneStem = plan.finetune ? fineTuningStem(plan.modelPreset) : std::string();
     if (plan.finetune && tuneStem.empty())

@@ -125,7 +125,7 @@ Changes finetune(const RuleContext& c) {
                 lora[key] = f[key];
         return {c.change("/finetune", lora, "the same adapters over a bf16 base")};
     }
-    if (c.target == "bridge")
+    if (c.target == "bridge" || c.target == "deepspeed")
         return {};
     return {c.change("/finetune", Json{{"method", "full"}},
                      "no LoRA on this target: full fine-tuning is its nearest mode")};

@@ -141,7 +141,7 @@ ExportResult TorchtitanExporter::render(const ResolvedScenario& plan,
                                         const ExportOptions& options) const {
     ExportResult result;
     auto& r = result.refusals;
-    const LaunchShape shape = launchShape(plan, r);
+    const LaunchShape shape = launchShape(plan, r, FineTuning::Full);
     const TorchtitanFlavor* flavor = torchtitanFlavor(plan);
     const auto custom = flavor ? std::nullopt : torchtitanCustomFlavor(plan, r);
     toml::table doc;

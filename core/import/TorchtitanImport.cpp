@@ -47,7 +47,10 @@ const std::map<std::string, std::set<std::string>> kRead = {
     {"optimizer", {"name", "lr", "eps", "weight_decay", "beta1", "beta2", "implementation"}},
     {"compile", {"enable", "components", "backend"}},
     {"quantize", {"linear"}},
-    {"experimental", {"custom_import"}}};
+    {"experimental", {"custom_import"}},
+    {"checkpoint",
+     {"enable", "initial_load_path", "initial_load_model_only", "initial_load_in_hf", "folder",
+      "interval", "last_save_model_only", "export_dtype", "keep_latest_k"}}};
 
 void listKeys(const toml::table& doc, ImportResult& r) {
     for (const auto& [key, node] : doc) {
@@ -176,6 +179,10 @@ ImportResult importTorchtitan(const ImportInput& input) {
     precision(doc, t, r);
     t["optimizer"] = "adam";
     s["training"] = t;
+    if (doc["checkpoint"]["enable"].value<bool>().value_or(false) &&
+        doc["checkpoint"]["initial_load_path"].value<std::string>() &&
+        doc["checkpoint"]["initial_load_model_only"].value<bool>().value_or(true))
+        s["finetune"] = {{"method", "full"}}; // every weight, from the loaded model
     torchtitanParallel(doc, s, r);
     if (!r.error.empty())
         return r;
