@@ -113,6 +113,7 @@ struct StageParams {
     std::vector<double> stageTrainable, stageMoeLayers;
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
+void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out);
 
 // Stage s of an adapter method, for estimate/FinetuneMemory.h.
 struct FinetuneStageInput;
@@ -152,12 +153,24 @@ struct StageCosts {
 };
 StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
                              const StageParams& params);
+// Stage 3 in two steps (what computeStageCosts does). The base costs each kind of chunk
+// (chunks alike in layers, place and parameters cost the same) up to ZeRO-3 and offload,
+// which alone depend on zero and dp_shard; finishing adds those and fills every chunk and
+// stage. A search keeps the base across the plans that differ only in zero and dp_shard.
+struct StageCostsBase;
+std::shared_ptr<const StageCostsBase>
+computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params);
+// Overwrites every field of `out` (reusing its storage).
+void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                      const StageCostsBase& base, StageCosts& out);
 
 // Stage 4: what each stage does after its last backward (adds the DP bytes to stageComm).
 struct StepTail {
     std::vector<double> postDp, postOpt, postOffload; // [stage], exposed seconds
 };
 StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs);
+void computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
+                     StepTail& out);
 
 // Stage 5: the pipeline schedule, the step time and its breakdown (into `est`).
 struct ScheduleResult {

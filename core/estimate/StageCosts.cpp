@@ -139,12 +139,17 @@ LayerCosts computeLayerCosts(const EstimateContext& ctx) {
 }
 
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc) {
+    StageParams out;
+    computeStageParams(ctx, lc, out);
+    return out;
+}
+
+void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const ModelConfig& model = ctx.sc.model;
     const PipelineLayout& layout = ctx.layout;
     const int pp = layout.stages, vpp = layout.chunks;
     const double tp = plan.tp;
-    StageParams out;
     out.chunkParams.assign(static_cast<std::size_t>(pp) * vpp, 0.0);
     out.chunkMoeLayers.assign(static_cast<std::size_t>(pp) * vpp, 0.0);
     out.stageParams.assign(pp, 0.0);
@@ -189,7 +194,6 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
             out.stageTrainable[s] / (plan.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0) +
             out.stageExpertParams[s] / (plan.zero >= 1 ? double(ctx.expertDp) : 1.0);
     }
-    return out;
 }
 
 FinetuneStageInput finetuneStageInput(const EstimateContext& ctx, const StageParams& params,

@@ -13,19 +13,34 @@ namespace ts {
 
 namespace {
 
+// The collectives of the stage before, to reuse when this stage holds as many parameters
+// (most stages do): the same question gets the same answer.
+struct StageSyncMemo {
+    bool have = false;
+    double trainable = 0;
+    GradientSync sync;
+    bool haveExpert = false;
+    double expertParams = 0;
+    CollectiveTime expertReduce;
+};
+
 // Exposed gradient reduction (ZeRO 0-2; with hybrid sharding also the all-reduce of the
 // gradient shards across the replicas, ZeRO 1-3) and weight all-gather (ZeRO 1-2, Megatron's
 // distributed optimizer) of stage s.
 double exposedGradientSync(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
-                           int s) {
+                           int s, StageSyncMemo& memo) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const OverlapModel& ov = ctx.set.overlap;
     const DataParallelGroups& dpg = ctx.dpg;
     double exposed = 0;
     if (dpg.dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
-        const GradientSync sync =
-            gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s], ctx.weightBytes,
-                         ctx.gradBytes);
+        if (!memo.have || memo.trainable != params.stageTrainable[s]) {
+            memo.sync = gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s],
+                                     ctx.weightBytes, ctx.gradBytes);
+            memo.trainable = params.stageTrainable[s];
+            memo.have = true;
+        }
+        const GradientSync& sync = memo.sync;
         const CollectiveTime& red = sync.reduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
@@ -42,9 +57,14 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
     }
     if (params.stageExpertParams[s] > 0 && ctx.expertDp > 1 && plan.zero < 3) {
         // The routed experts' gradients reduce over the expert-data-parallel group.
-        const CollectiveTime red =
-            ctx.collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
-                                 params.stageExpertParams[s] * ctx.gradBytes, ctx.expertDpGroup);
+        if (!memo.haveExpert || memo.expertParams != params.stageExpertParams[s]) {
+            memo.expertReduce = ctx.collectives.cost(
+                plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
+                params.stageExpertParams[s] * ctx.gradBytes, ctx.expertDpGroup);
+            memo.expertParams = params.stageExpertParams[s];
+            memo.haveExpert = true;
+        }
+        const CollectiveTime& red = memo.expertReduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
         exposed += plan.overlap.dp
@@ -57,14 +77,21 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
 } // namespace
 
 StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs) {
+    StepTail tail;
+    computeStepTail(ctx, params, costs, tail);
+    return tail;
+}
+
+void computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
+                     StepTail& tail) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const int pp = ctx.layout.stages;
-    StepTail tail;
     tail.postDp.assign(pp, 0.0);
     tail.postOpt.assign(pp, 0.0);
     tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
+    StageSyncMemo memo;
     for (int s = 0; s < pp; ++s) {
-        tail.postDp[s] = exposedGradientSync(ctx, params, costs, s);
+        tail.postDp[s] = exposedGradientSync(ctx, params, costs, s, memo);
         const double localParams = params.stageLocalParams[s];
         tail.postOpt[s] =
             plan.offload.optimizer != OffloadTarget::None
@@ -75,7 +102,6 @@ StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, 
             tail.postOffload[s] =
                 stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
     }
-    return tail;
 }
 
 void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
@@ -234,7 +260,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     const double gpuBytes = ctx.sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
-    std::vector<HostBytes> stageHost(pp);
+    std::vector<HostBytes> stageHost(ctx.offloading ? pp : 0);
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     for (int s = 0; s < pp; ++s) {

@@ -34,6 +34,47 @@ std::string recipeStem(const std::string& preset) {
     return "vanilla_gpt";
 }
 
+// Fine-tuning recipes (<stem>_sft_config, <stem>_peft_config) exist for the Llama stems only
+// (src/megatron/bridge/recipes/llama/__init__.py @ v0.6.0).
+std::string fineTuningStem(const std::string& preset) {
+    for (const auto& [id, stem] : {std::pair{"llama3-8b", "llama3_8b"},
+                                   {"llama3.1-8b", "llama31_8b"},
+                                   {"llama3-70b", "llama3_70b"},
+                                   {"llama3.1-70b", "llama31_70b"},
+                                   {"llama3.1-405b", "llama31_405b"}})
+        if (preset == id)
+            return stem;
+    return {};
+}
+
+// LoRA's target modules: Megatron-Core's fused linear layers (LoRA.target_modules in
+// src/megatron/bridge/peft/lora.py @ v0.6.0). q/k/v share linear_qkv and gate/up share
+// linear_fc1, so those come in whole groups or not at all.
+std::string loraModules(const FinetuneConfig& f, std::vector<ExportRefusal>& refusals) {
+    using T = LoraTarget;
+    const auto group = [&](std::initializer_list<T> members, const char* name, std::string& out) {
+        int n = 0;
+        for (T t : members)
+            n += f.wraps(t) ? 1 : 0;
+        if (n == int(members.size()))
+            out += std::string(out.empty() ? "" : ",") + name;
+        else if (n > 0)
+            refusals.push_back({"/finetune/lora_targets",
+                                std::string("Megatron-Core fuses these projections into ") + name +
+                                    ": LoRA adapts all of them or none; list all or none"});
+    };
+    std::string modules;
+    group({T::QProj, T::KProj, T::VProj}, "linear_qkv", modules);
+    group({T::OProj}, "linear_proj", modules);
+    group({T::GateProj, T::UpProj}, "linear_fc1", modules);
+    group({T::DownProj}, "linear_fc2", modules);
+    if (f.wraps(T::LmHead))
+        refusals.push_back({"/finetune/lora_targets",
+                            "Megatron-Bridge's LoRA adapts the decoder's linear layers, not the "
+                            "output layer: remove lm_head"});
+    return "[" + modules + "]";
+}
+
 std::string mixedPrecision(const TrainingConfig& t) {
     // src/megatron/bridge/training/mixed_precision.py @ v0.6.0 registered recipes.
     switch (t.precision) {
@@ -169,11 +210,21 @@ std::vector<std::string> BridgeExporter::fileNames() const {
 ExportResult BridgeExporter::render(const ResolvedScenario& plan,
                                     const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::FullAndLora);
     (void)megatronArgs(plan, shape, options, result.refusals); // Megatron-Core's limits
+    const std::string tuneStem = plan.finetune ? fineTuningStem(plan.modelPreset) : std::string();
+    if (plan.finetune && tuneStem.empty())
+        result.refusals.push_back({"/model/preset", "Megatron-Bridge v0.6.0 has fine-tuning "
+                                                    "recipes for Llama 3 / 3.1 8B, 70B and 405B "
+                                                    "only; this model has none"});
+    Overrides o;
+    if (plan.finetune && plan.finetune->adapters()) {
+        put(o, "peft.dim", std::to_string(plan.finetune->loraRank));
+        put(o, "peft.alpha", num(plan.finetune->loraAlpha));
+        put(o, "peft.target_modules", loraModules(*plan.finetune, result.refusals));
+    }
     if (!result.refusals.empty())
         return result;
-    Overrides o;
     modelOverrides(plan, o);
     parallelOverrides(plan, o);
     const auto& t = plan.training;
@@ -186,6 +237,8 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
     put(o, "optimizer.lr", "$LR");
     if (!options.dataPath.empty())
         put(o, "dataset.data_path", options.dataPath);
+    if (plan.finetune)
+        put(o, "checkpoint.pretrained_checkpoint", "$PRETRAINED_CHECKPOINT");
 
     ShellScript s;
     s.line("#!/usr/bin/env bash");
@@ -209,6 +262,11 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
     s.assignDefault("LR", "3.0e-4");
     s.assignDefault("MEGATRON_BRIDGE",
                     options.megatronDir.empty() ? "/opt/Megatron-Bridge" : options.megatronDir);
+    if (plan.finetune) {
+        s.comment("Fine-tuning starts from the base model's Megatron checkpoint (convert a "
+                  "Hugging Face one with Megatron-Bridge's AutoBridge).");
+        s.assignDefault("PRETRAINED_CHECKPOINT", "/checkpoints/" + tuneStem);
+    }
     s.line();
     std::vector<CliArg> overrides;
     for (const auto& item : o) {
@@ -223,9 +281,15 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
     s.line("CMD=(torchrun --nproc_per_node \"${GPUS_PER_NODE}\" --nnodes \"${NNODES}\"");
     s.line("    --node_rank \"${NODE_RANK}\" --master_addr \"${MASTER_ADDR}\" --master_port "
            "\"${MASTER_PORT}\"");
-    s.line("    \"${MEGATRON_BRIDGE}/scripts/training/run_recipe.py\" --model " +
-           recipeStem(plan.modelPreset) + " --mode pretrain" +
-           (options.dataPath.empty() ? " --dataset mock" : ""));
+    // --mode lora loads <stem>_peft_config, sft <stem>_sft_config (run_recipe.py @ v0.6.0); a
+    // fine-tuning recipe brings its own SFT dataset.
+    if (plan.finetune)
+        s.line("    \"${MEGATRON_BRIDGE}/scripts/training/run_recipe.py\" --model " + tuneStem +
+               (plan.finetune->adapters() ? " --mode lora" : " --mode sft"));
+    else
+        s.line("    \"${MEGATRON_BRIDGE}/scripts/training/run_recipe.py\" --model " +
+               recipeStem(plan.modelPreset) + " --mode pretrain" +
+               (options.dataPath.empty() ? " --dataset mock" : ""));
     s.line("    \"${OVERRIDES[@]}\")");
     s.line("if [[ \"${DRY_RUN:-0}\" == 1 ]]; then");
     s.line("    printf '%s\\n' \"${CMD[@]}\"");

@@ -37,6 +37,8 @@ Pod podSpec(const ResolvedScenario& plan, const LaunchShape& shape, const Megatr
     pod.env = launchEnvironment(plan.cluster);
     pod.env.push_back({"TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100), ""});
     pod.env.push_back({"LR", "3.0e-4", ""});
+    if (plan.finetune)
+        pod.env.push_back({"PRETRAINED_CHECKPOINT", kPretrainedCheckpoint, ""});
     pod.gpus = shape.gpusPerNode;
     return pod;
 }
@@ -153,7 +155,7 @@ std::vector<std::string> KubernetesExporter::fileNames() const {
 ExportResult KubernetesExporter::render(const ResolvedScenario& plan,
                                         const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::Full);
     const MegatronArgs args = megatronArgs(plan, shape, options, result.refusals);
     if (!result.refusals.empty())
         return result;

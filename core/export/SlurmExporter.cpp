@@ -24,7 +24,7 @@ std::vector<std::string> SlurmExporter::fileNames() const {
 ExportResult SlurmExporter::render(const ResolvedScenario& plan,
                                    const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::Full);
     const MegatronArgs args = megatronArgs(plan, shape, options, result.refusals);
     if (!result.refusals.empty())
         return result;
@@ -51,7 +51,7 @@ ExportResult SlurmExporter::render(const ResolvedScenario& plan,
         s.assignDefault(var.name, var.value);
         s.line("export " + var.name);
     }
-    megatronVariables(s, shape, options);
+    megatronVariables(s, shape, options, plan.finetune.has_value());
     s.line();
     s.line("if [[ \"${DRY_RUN:-0}\" == 1 ]]; then");
     s.line("    HEAD_NODE=localhost");

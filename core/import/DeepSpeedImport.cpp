@@ -34,7 +34,9 @@ const std::set<std::string> kRead = {"train_batch_size",
                                      "pipeline.stages",
                                      "tensor_parallel.autotp_size",
                                      "tensor_parallel.tp_overlap_comm",
-                                     "sequence_parallel_size"};
+                                     "sequence_parallel_size",
+                                     "expert_parallel.enabled",
+                                     "expert_parallel.autoep_size"};
 const std::set<std::string> kIgnoredPrefixes = {"gradient_clipping",
                                                 "steps_per_print",
                                                 "wall_clock_breakdown",
@@ -54,6 +56,8 @@ const std::set<std::string> kIgnoredPrefixes = {"gradient_clipping",
                                                 "activation_checkpointing.",
                                                 "pipeline.partition",
                                                 "tensor_parallel.",
+                                                "expert_parallel.preset_model",
+                                                "expert_parallel.expert_tensor_parallel_size",
                                                 "bf16.",
                                                 "communication_data_type",
                                                 "prescale_gradients",
@@ -138,7 +142,8 @@ constexpr limits::IntRange kLayerCount{0, limits::kLayers.max, "at most the mode
 
 } // namespace
 
-void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read, Json& p);
+static void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read,
+                              Json& p);
 
 ImportResult importDeepSpeed(const ImportInput& input) {
     ImportResult r;
@@ -223,11 +228,12 @@ ImportResult importDeepSpeed(const ImportInput& input) {
 }
 
 // The "parallelism" object: degrees, ZeRO, offload, recomputation and overlap.
-void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read, Json& p) {
+static void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reader& read,
+                              Json& p) {
     const std::int64_t tp = read.integer(member(member(&ds, "tensor_parallel"), "autotp_size"),
                                          "tensor_parallel.autotp_size", 1, limits::kGpus);
     const std::int64_t pp = read.integer(member(member(&ds, "pipeline"), "stages"),
-                                         "pipeline.stages", 1, limits::kGpus);
+                                         "pipeline.stages", 1, limits::kPipelineStages);
     const std::int64_t sp = read.integer(member(&ds, "sequence_parallel_size"),
                                          "sequence_parallel_size", 1, limits::kGpus);
     p = {{"tp", tp}, {"pp", pp}, {"cp", sp}, {"dp", dp}};
@@ -271,6 +277,22 @@ void deepSpeedParallel(const Json& ds, const Json& model, std::int64_t dp, Reade
     if (tp > 1)
         p["overlap"]["tp"] = read.boolean(member(member(&ds, "tensor_parallel"), "tp_overlap_comm"),
                                           "tensor_parallel.tp_overlap_comm", false);
+    const Json* ep = member(&ds, "expert_parallel");
+    if (read.boolean(member(ep, "enabled"), "expert_parallel.enabled", false)) {
+        p["ep"] = read.integer(member(ep, "autoep_size"), "expert_parallel.autoep_size", 1,
+                               limits::kGpus);
+        p["etp"] = read.integer(member(ep, "expert_tensor_parallel_size"),
+                                "expert_parallel.expert_tensor_parallel_size", 1, limits::kGpus);
+    }
+    // The "uniform" partition's split when the layers do not divide (runtime/utils.py).
+    const Json* layers = member(&model, "layers");
+    const std::int64_t count =
+        layers && layers->is_number_integer() ? layers->get<std::int64_t>() : 0;
+    if (pp > 1 && count > 0 && count % pp != 0) {
+        p["pipeline_layers"] = Json::array();
+        for (std::int64_t i = 0; i < pp; ++i)
+            p["pipeline_layers"].push_back(count / pp + (i < count % pp ? 1 : 0));
+    }
 }
 
 } // namespace ts

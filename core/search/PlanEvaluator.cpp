@@ -21,7 +21,7 @@ const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
         k.sequenceParallel != key.sequenceParallel || k.microBatch != key.microBatch) {
         layerCosts_ = computeLayerCosts(ctx);
         layerKey_ = key;
-        stageCosts_.reset();
+        stageBase_.reset();
     }
     return *layerCosts_;
 }
@@ -36,20 +36,18 @@ void boundStageTimes(const EstimateContext& ctx, const StageCosts& costs, const 
     using K = PipelineScheduleKind;
     // Every rank ends on its first chunk's backward, which the rank before waits for.
     const bool drains = ctx.schedule != K::ZeroBubble;
-    double start = 0, drainEnd = 0;
+    // back: the first chunks' backwards of the ranks before s, summed in rank order.
+    double start = 0, drainEnd = 0, back = 0;
     for (int s = 0; s < pp; ++s) {
-        double back = 0;
         for (int c = 0; c < vpp; ++c) {
             const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
             busy[s] += m * (costs.fwd[idx] + costs.bwd[idx]);
         }
         const double work = start + busy[s];
         end[s] = work + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
-        if (drains) {
-            for (int j = 0; j < s; ++j)
-                back += costs.bwd[static_cast<std::size_t>(j) * vpp] + edge;
+        if (drains)
             drainEnd = std::max(drainEnd, work + back);
-        }
+        back += costs.bwd[static_cast<std::size_t>(s) * vpp] + edge;
         start += costs.fwd[static_cast<std::size_t>(s) * vpp] + edge;
     }
     end[0] = std::max(end[0], drainEnd + tail.postDp[0] + tail.postOpt[0] + tail.postOffload[0]);
@@ -63,29 +61,45 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
         return false;
     const EstimateContext ctx(sc_, settings_, collectives_);
     const LayerCosts& lc = layerCosts(ctx);
-    const StageParams params = computeStageParams(ctx, lc);
+    StageParams& params = params_;
+    computeStageParams(ctx, lc, params);
+    // A fresh bound that keeps the storage of the last one's per-stage vectors.
+    std::vector<StageMemory> stages = std::move(out.estimate.stages);
+    std::vector<StageTime> stageTimes = std::move(out.estimate.stageTimes);
     out = PlanBound{};
     Estimate& est = out.estimate;
+    est.stages = std::move(stages);
+    est.stages.clear();
+    est.stageTimes = std::move(stageTimes);
+    est.stageTimes.clear();
     computeMemory(ctx, lc, params, est);
     out.peakBytes = est.peakBytes;
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)
         return true; // pruned before any timing
+    // The stage costs' base does not depend on zero or dp_shard, the fields the enumeration
+    // varies fastest (SearchSpace.cpp); below ZeRO 3 and without offload, nor does the rest.
     PlanChoice key = plan;
-    if (plan.zero < 3 && !anyOffload(plan.offload)) {
-        key.zero = 0;
-        key.dpShard = 0;
-    }
-    if (!stageCosts_ || !(key == stageKey_)) {
-        stageCosts_ = computeStageCosts(ctx, lc, params);
-        stageComm_ = stageCosts_->stageComm;
+    key.zero = 0;
+    key.dpShard = 0;
+    const bool sameBase = stageBase_ && key == stageKey_;
+    if (!sameBase) {
+        stageBase_ = computeStageCostsBase(ctx, lc, params);
         stageKey_ = key;
-    } else {
-        stageCosts_->stageComm = stageComm_;
     }
-    StageCosts& costs = *stageCosts_;
-    const StepTail tail = computeStepTail(ctx, params, costs);
-    std::vector<double> busy, end;
+    const bool plain = plan.zero < 3 && !anyOffload(plan.offload);
+    if (!(sameBase && plain && finishedPlain_)) {
+        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_);
+        stageComm_ = stageCosts_.stageComm;
+    } else {
+        stageCosts_.stageComm = stageComm_;
+    }
+    finishedPlain_ = plain;
+    StageCosts& costs = stageCosts_;
+    StepTail& tail = tail_;
+    computeStepTail(ctx, params, costs, tail);
+    std::vector<double>& busy = busy_;
+    std::vector<double>& end = end_;
     boundStageTimes(ctx, costs, tail, busy, end);
     est.microbatches = ctx.layout.microbatches;
     fillStepTime(ctx, costs, tail, busy, end, est);

@@ -45,11 +45,16 @@ private:
     MemoCollectiveCost collectives_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
-    // The last plan's stage costs; below ZeRO 3 and without offload they do not depend on
-    // zero or dp_shard, the fields the enumeration varies fastest (SearchSpace.cpp).
-    std::optional<StageCosts> stageCosts_;
+    // The last plan's stage costs and their base (see evaluate).
+    std::shared_ptr<const StageCostsBase> stageBase_;
+    PlanChoice stageKey_;                // the base's plan, zero and dp_shard cleared
+    StageCosts stageCosts_;
+    bool finishedPlain_ = false;         // stageCosts_ is of a plan below ZeRO 3 without offload
     std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
-    PlanChoice stageKey_;
+    // Scratch of every plan, kept for its storage.
+    StageParams params_;
+    StepTail tail_;
+    std::vector<double> busy_, end_;
 };
 
 // The bound's per-stage busy and end seconds (PlanEvaluator uses it; tests check it).
