@@ -17,6 +17,22 @@ std::optional<std::int64_t> integer(const Json& config, const char* key) {
     return it->get<std::int64_t>();
 }
 
+// A member of the given JSON type, `fallback` when absent; a member of another type sets
+// `wrong` to its key (nlohmann's value() would throw type_error out of the import).
+template <class T>
+T member(const Json& config, const char* key, T fallback, bool (Json::*isType)() const,
+         const char*& wrong) {
+    const auto it = config.find(key);
+    if (it == config.end() || it->is_null())
+        return fallback;
+    if (!((*it).*isType)()) {
+        if (!wrong)
+            wrong = key;
+        return fallback;
+    }
+    return it->get<T>();
+}
+
 bool hasAny(const Json& config, std::initializer_list<const char*> keys) {
     for (const char* key : keys)
         if (config.contains(key))
@@ -32,7 +48,28 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
         result.error = tr("config.json must hold a JSON object");
         return result;
     }
-    const std::string type = config.value("model_type", std::string());
+    // Keys of the wrong type are refused by name, before anything is read.
+    const char* wrong = nullptr;
+    const auto text = [&](const char* key, const std::string& fallback) {
+        return member<std::string>(config, key, fallback, &Json::is_string, wrong);
+    };
+    const auto flag = [&](const char* key, bool fallback) {
+        return member<bool>(config, key, fallback, &Json::is_boolean, wrong);
+    };
+    const std::string type = text("model_type", std::string());
+    const std::string act = text("hidden_act", std::string("silu"));
+    const bool tied = flag("tie_word_embeddings", false);
+    const std::string topkMethod = text("topk_method", std::string());
+    const Json denseOnly =
+        member<Json>(config, "mlp_only_layers", Json::array(), &Json::is_array, wrong);
+    const std::int64_t sparseStep =
+        member<std::int64_t>(config, "decoder_sparse_step", 1, &Json::is_number_integer, wrong);
+    if (wrong) {
+        result.error = tr("config.json: \"%1\" has the wrong type (a string, true or false, "
+                          "an array or an integer, as transformers writes it)")
+                           .arg(QLatin1String(wrong));
+        return result;
+    }
     auto missing = [&](const char* key) {
         result.error = tr("config.json has no integer \"%1\"").arg(QLatin1String(key));
         return result;
@@ -60,9 +97,8 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
     model["kv_heads"] = integer(config, "num_key_value_heads").value_or(*heads);
     model["head_dim"] = integer(config, "head_dim").value_or(*hidden / *heads);
     model["vocab"] = *vocab;
-    const std::string act = config.value("hidden_act", std::string("silu"));
     model["mlp"] = act.rfind("gelu", 0) == 0 ? "gelu" : "swiglu";
-    model["tied_embeddings"] = config.value("tie_word_embeddings", false);
+    model["tied_embeddings"] = tied;
 
     // Multi-head latent attention (DeepSeek-V2/V3).
     if (config.contains("kv_lora_rank") && config["kv_lora_rank"].is_number_integer()) {
@@ -117,8 +153,7 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
         // group, or topk_method "greedy" (DeepSeek-V2-Lite), limits nothing.
         const auto groups = integer(config, "n_group");
         const auto perToken = integer(config, "topk_group");
-        if (groups && perToken && *groups > 1 && *perToken < *groups &&
-            config.value("topk_method", std::string()) != "greedy") {
+        if (groups && perToken && *groups > 1 && *perToken < *groups && topkMethod != "greedy") {
             moe["groups"] = *groups;
             moe["groups_per_token"] = *perToken;
         }
@@ -126,8 +161,7 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
         // A model with no dense layers repeats the expert size (the catalog's convention).
         model["ffn_hidden"] = intermediate.value_or(moe["expert_ffn_hidden"].get<std::int64_t>());
         if (hasAny(config, {"mlp_only_layers", "decoder_sparse_step"}) &&
-            (config.value("decoder_sparse_step", 1) != 1 ||
-             !config.value("mlp_only_layers", Json::array()).empty()))
+            (sparseStep != 1 || !denseOnly.empty()))
             result.notes << tr("dense layers between MoE layers are not modelled: every layer "
                                "after the first dense ones is taken as MoE");
     } else {

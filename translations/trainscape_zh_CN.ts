@@ -228,6 +228,10 @@
         <translation>config.json 中没有整数键 "%1"</translation>
     </message>
     <message>
+        <source>config.json: "%1" has the wrong type (a string, true or false, an array or an integer, as transformers writes it)</source>
+        <translation>config.json："%1" 的类型不对（应为 transformers 所写的字符串、true 或 false、数组或整数）</translation>
+    </message>
+    <message>
         <source>the shared expert (%1) is not a whole number of routed experts (%2): rounded down to %3</source>
         <translation>共享专家（%1）不是路由专家（%2）的整数倍：向下取整为 %3</translation>
     </message>

@@ -5,6 +5,8 @@
 
 #include "import/LaunchImport.h"
 
+#include <type_traits>
+
 namespace ts {
 namespace {
 
@@ -13,6 +15,22 @@ std::optional<std::int64_t> integer(const nlohmann::json& c, const char* key) {
     if (it == c.end() || !it->is_number_integer())
         return std::nullopt;
     return it->get<std::int64_t>();
+}
+
+// A string or boolean member, `fallback` when absent or null; a member of another type sets
+// `wrong` to its key (nlohmann's value() would throw type_error out of the import).
+template <class T>
+T typed(const nlohmann::json& c, const char* key, T fallback, const char*& wrong) {
+    const auto it = c.find(key);
+    if (it == c.end() || it->is_null())
+        return fallback;
+    const bool right = std::is_same_v<T, bool> ? it->is_boolean() : it->is_string();
+    if (!right) {
+        if (!wrong)
+            wrong = key;
+        return fallback;
+    }
+    return it->get<T>();
 }
 
 } // namespace
@@ -25,6 +43,16 @@ modelFromHuggingFace(const nlohmann::json& c, std::string& error, std::vector<st
             error = std::string("the Hugging Face config has no positive integer \"") + key + "\"";
             return std::nullopt;
         }
+    const char* wrong = nullptr;
+    const std::string act = typed<std::string>(c, "hidden_act", "silu", wrong);
+    const bool tied = typed<bool>(c, "tie_word_embeddings", false, wrong);
+    const std::string topkMethod = typed<std::string>(c, "topk_method", "", wrong);
+    const std::string type = typed<std::string>(c, "model_type", "", wrong);
+    if (wrong) {
+        error = std::string("the Hugging Face config's \"") + wrong +
+                "\" has the wrong type (a string, or true or false, as transformers writes it)";
+        return std::nullopt;
+    }
     nlohmann::ordered_json m;
     const std::int64_t hidden = *integer(c, "hidden_size");
     const std::int64_t heads = *integer(c, "num_attention_heads");
@@ -34,8 +62,8 @@ modelFromHuggingFace(const nlohmann::json& c, std::string& error, std::vector<st
     m["kv_heads"] = integer(c, "num_key_value_heads").value_or(heads);
     m["head_dim"] = integer(c, "head_dim").value_or(hidden / heads);
     m["vocab"] = *integer(c, "vocab_size");
-    m["mlp"] = c.value("hidden_act", std::string("silu")).rfind("gelu", 0) == 0 ? "gelu" : "swiglu";
-    m["tied_embeddings"] = c.value("tie_word_embeddings", false);
+    m["mlp"] = act.rfind("gelu", 0) == 0 ? "gelu" : "swiglu";
+    m["tied_embeddings"] = tied;
     if (integer(c, "kv_lora_rank"))
         m["mla"] = {{"q_lora_rank", integer(c, "q_lora_rank").value_or(0)},
                     {"kv_lora_rank", *integer(c, "kv_lora_rank")},
@@ -65,8 +93,7 @@ modelFromHuggingFace(const nlohmann::json& c, std::string& error, std::vector<st
             {"capacity_factor", nullptr}};
         const auto groups = integer(c, "n_group");
         const auto perToken = integer(c, "topk_group");
-        if (groups && perToken && *groups > 1 && *perToken < *groups &&
-            c.value("topk_method", std::string()) != "greedy") {
+        if (groups && perToken && *groups > 1 && *perToken < *groups && topkMethod != "greedy") {
             moe["groups"] = *groups;
             moe["groups_per_token"] = *perToken;
         }
@@ -79,7 +106,6 @@ modelFromHuggingFace(const nlohmann::json& c, std::string& error, std::vector<st
         }
         m["ffn_hidden"] = *intermediate;
     }
-    const std::string type = c.value("model_type", std::string());
     static const char* known[] = {"llama", "mistral",   "mixtral",     "qwen2",      "qwen2_moe",
                                   "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
     bool isKnown = false;
