@@ -114,6 +114,9 @@ struct StageParams {
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
 void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out);
+// The last step of computeStageParams, the only one that depends on zero and dp_shard: the
+// trainable and local (ZeRO-sharded) parameters of every stage.
+void computeStageShares(const EstimateContext& ctx, StageParams& out);
 
 // Stage s of an adapter method, for estimate/FinetuneMemory.h.
 struct FinetuneStageInput;

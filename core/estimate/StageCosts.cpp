@@ -185,6 +185,13 @@ void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageP
             out.chunkMoeLayers[idx] = lMoe;
             out.stageMoeLayers[s] += lMoe;
         }
+    }
+    computeStageShares(ctx, out);
+}
+
+void computeStageShares(const EstimateContext& ctx, StageParams& out) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    for (int s = 0; s < ctx.layout.stages; ++s) {
         out.stageTrainable[s] =
             ctx.adapters
                 ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s), ctx.stateBytes)

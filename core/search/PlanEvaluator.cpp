@@ -22,6 +22,7 @@ const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
         layerCosts_ = computeLayerCosts(ctx);
         layerKey_ = key;
         stageBase_.reset();
+        haveParams_ = false;
     }
     return *layerCosts_;
 }
@@ -61,8 +62,19 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
         return false;
     const EstimateContext ctx(sc_, settings_, collectives_);
     const LayerCosts& lc = layerCosts(ctx);
+    // Stage parameters depend on zero and dp_shard only through their shares (and the LoRA
+    // adapters' trainable counts), the stage costs' base on neither (see below).
+    PlanChoice key = plan;
+    key.zero = 0;
+    key.dpShard = 0;
     StageParams& params = params_;
-    computeStageParams(ctx, lc, params);
+    if (haveParams_ && key == paramsKey_) {
+        computeStageShares(ctx, params);
+    } else {
+        computeStageParams(ctx, lc, params);
+        paramsKey_ = key;
+        haveParams_ = true;
+    }
     // A fresh bound that keeps the storage of the last one's per-stage vectors.
     std::vector<StageMemory> stages = std::move(out.estimate.stages);
     std::vector<StageTime> stageTimes = std::move(out.estimate.stageTimes);
@@ -79,9 +91,6 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
         return true; // pruned before any timing
     // The stage costs' base does not depend on zero or dp_shard, the fields the enumeration
     // varies fastest (SearchSpace.cpp); below ZeRO 3 and without offload, nor does the rest.
-    PlanChoice key = plan;
-    key.zero = 0;
-    key.dpShard = 0;
     const bool sameBase = stageBase_ && key == stageKey_;
     if (!sameBase) {
         stageBase_ = computeStageCostsBase(ctx, lc, params);

@@ -47,12 +47,15 @@ private:
     LayerGroupKey layerKey_;
     // The last plan's stage costs and their base (see evaluate).
     std::shared_ptr<const StageCostsBase> stageBase_;
-    PlanChoice stageKey_;                // the base's plan, zero and dp_shard cleared
+    PlanChoice stageKey_; // the base's plan, zero and dp_shard cleared
     StageCosts stageCosts_;
     bool finishedPlain_ = false;         // stageCosts_ is of a plan below ZeRO 3 without offload
     std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
-    // Scratch of every plan, kept for its storage.
+    // The last plan's stage parameters (of paramsKey_, zero and dp_shard cleared).
     StageParams params_;
+    PlanChoice paramsKey_;
+    bool haveParams_ = false;
+    // Scratch of every plan, kept for its storage.
     StepTail tail_;
     std::vector<double> busy_, end_;
 };
