@@ -431,7 +431,7 @@ computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const St
 }
 
 void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                      const StageCostsBase& base, StageCosts& out) {
+                      const StageCostsBase& base, StageCosts& out, bool countBytes) {
     const int pp = ctx.layout.stages, vpp = ctx.layout.chunks;
     const double md = static_cast<double>(ctx.layout.microbatches);
     const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
@@ -466,7 +466,7 @@ void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const St
         StageSums& sum = sums[q];
         sum.fwd = sum.bwd = 0;
         sum.parts = base.stageBases[q].parts;
-        sum.comm = base.stageBases[q].comm;
+        sum.comm = countBytes ? base.stageBases[q].comm : CommAccount{};
         sum.parts.dp = sum.parts.offload = 0;
         if (zero3)
             sum.comm.dp = sum.comm.scaleUp = sum.comm.scaleOut = 0;
@@ -476,7 +476,7 @@ void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const St
             sum.bwd += kind.bwd;
             sum.parts.dp += md * (kind.f.dp + kind.b.dp);
             sum.parts.offload += md * (kind.f.offload + kind.b.offload);
-            if (zero3) {
+            if (zero3 && countBytes) {
                 base.kinds[static_cast<std::size_t>(k)].comm.countLinksInto(sum.comm);
                 kind.zero3.countInto(sum.comm);
             }

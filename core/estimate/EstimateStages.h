@@ -79,6 +79,9 @@ struct EstimateContext {
     OffloadPlan offload;
     int modelIndex(int s, int c) const;
     int stageOfModelChunk(int k) const;
+    // After only zero and dp_shard of `sc` changed (a search's innermost fields): the fields
+    // that depend on them, the data-parallel groups and the offload plan, again.
+    void updateShards();
 };
 
 // Stage 1: one layer of each kind for one micro-batch, and its parameters and activations.
@@ -163,9 +166,10 @@ StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
 struct StageCostsBase;
 std::shared_ptr<const StageCostsBase>
 computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params);
-// Overwrites every field of `out` (reusing its storage).
+// Overwrites every field of `out` (reusing its storage); without `countBytes` the bytes sent
+// (stageComm) are left zero, for a search's bound, which reports no traffic.
 void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                      const StageCostsBase& base, StageCosts& out);
+                      const StageCostsBase& base, StageCosts& out, bool countBytes = true);
 
 // Stage 4: what each stage does after its last backward (adds the DP bytes to stageComm).
 struct StepTail {

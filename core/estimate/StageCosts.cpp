@@ -74,6 +74,11 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     offload = offloadPlan(sc, stateBytes);
 }
 
+void EstimateContext::updateShards() {
+    dpg = dataParallelGroups(sc.parallel, strides);
+    offload = offloadPlan(sc, stateBytes);
+}
+
 int EstimateContext::modelIndex(int s, int c) const {
     return chunkModelIndex(schedule, layout.stages, layout.chunks, s, c);
 }

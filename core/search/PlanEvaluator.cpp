@@ -60,13 +60,20 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     Diagnostics diags;
     if (!checkPlanSupported(sc_, diags))
         return false;
-    const EstimateContext ctx(sc_, settings_, collectives_);
-    const LayerCosts& lc = layerCosts(ctx);
-    // Stage parameters depend on zero and dp_shard only through their shares (and the LoRA
-    // adapters' trainable counts), the stage costs' base on neither (see below).
+    // The context depends on zero and dp_shard only through the data-parallel groups and
+    // the offload plan; stage parameters only through their shares (and the LoRA adapters'
+    // trainable counts); the stage costs' base on neither (see below).
     PlanChoice key = plan;
     key.zero = 0;
     key.dpShard = 0;
+    if (ctx_ && key == contextKey_) {
+        ctx_->updateShards();
+    } else {
+        ctx_.emplace(sc_, settings_, collectives_);
+        contextKey_ = key;
+    }
+    const EstimateContext& ctx = *ctx_;
+    const LayerCosts& lc = layerCosts(ctx);
     StageParams& params = params_;
     if (haveParams_ && key == paramsKey_) {
         computeStageShares(ctx, params);
@@ -97,12 +104,11 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
         stageKey_ = key;
     }
     const bool plain = plan.zero < 3 && !anyOffload(plan.offload);
-    if (!(sameBase && plain && finishedPlain_)) {
-        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_);
-        stageComm_ = stageCosts_.stageComm;
-    } else {
-        stageCosts_.stageComm = stageComm_;
-    }
+    // The bound reports no traffic (PlanBound): the bytes sent are not counted.
+    if (!(sameBase && plain && finishedPlain_))
+        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_, false);
+    else // what computeStepTail added to the last plan's
+        std::fill(stageCosts_.stageComm.begin(), stageCosts_.stageComm.end(), CommAccount{});
     finishedPlain_ = plain;
     StageCosts& costs = stageCosts_;
     StepTail& tail = tail_;

@@ -24,8 +24,8 @@ struct PlanBound {
     double peakBytes = 0;
     double capacityBytes = 0;
     bool timed = false; // step time computed (the plan passed the memory limit)
-    // A lower bound on the full estimate, with the time breakdown, throughput, communication
-    // and (with energy) energy and cost computed from it.
+    // A lower bound on the full estimate, with the time breakdown, throughput and (with
+    // energy) energy and cost computed from it; no communication bytes.
     Estimate estimate;
 };
 
@@ -43,14 +43,16 @@ private:
     ResolvedScenario sc_;
     EstimatorSettings settings_;
     MemoCollectiveCost collectives_;
+    // The last plan's context, of contextKey_ (the plan, zero and dp_shard cleared).
+    std::optional<EstimateContext> ctx_;
+    PlanChoice contextKey_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
     // The last plan's stage costs and their base (see evaluate).
     std::shared_ptr<const StageCostsBase> stageBase_;
     PlanChoice stageKey_; // the base's plan, zero and dp_shard cleared
     StageCosts stageCosts_;
-    bool finishedPlain_ = false;         // stageCosts_ is of a plan below ZeRO 3 without offload
-    std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
+    bool finishedPlain_ = false; // stageCosts_ is of a plan below ZeRO 3 without offload
     // The last plan's stage parameters (of paramsKey_, zero and dp_shard cleared).
     StageParams params_;
     PlanChoice paramsKey_;
