@@ -1870,8 +1870,26 @@
         <translation>场景无法解析；请先修正标红的字段。</translation>
     </message>
     <message>
-        <source>%1 cannot express this plan:</source>
-        <translation>%1 无法表达此方案：</translation>
+        <source>%1 cannot express this plan (Adapt plan to this target shows the nearest plan it runs):</source>
+        <translation>%1 无法表达此方案（“使方案适配此目标”会显示它能运行的最接近方案）：</translation>
+    </message>
+    <message>
+        <source>%1 runs no adapted plan:</source>
+        <translation>%1 无法运行任何适配后的方案：</translation>
+    </message>
+    <message>
+        <source>&amp;Adapt plan to this target</source>
+        <translation>使方案适配此目标(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Where the target refuses a setting, show the nearest plan it runs: every change listed, re-estimated, and the adapted scenario saved with the launch files</source>
+        <translation>目标拒绝某项设置时，显示它能运行的最接近方案：列出每处改动并重新估算，适配后的场景与启动文件一起保存</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Adapted plan&lt;/b&gt;, %n change(s) (ADAPTATION.md): step %1 s → %2 s, peak %3 → %4 GiB of %5 GiB.</source>
+        <translation>
+            <numerusform>&lt;b&gt;适配后的方案&lt;/b&gt;，%n 处改动（ADAPTATION.md）：每步 %1 s → %2 s，峰值 %3 → %4 GiB（共 %5 GiB）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s), written atomically on Save.</source>
