@@ -79,9 +79,10 @@ struct EstimateContext {
     OffloadPlan offload;
     int modelIndex(int s, int c) const;
     int stageOfModelChunk(int k) const;
-    // After only zero and dp_shard of `sc` changed (a search's innermost fields): the fields
-    // that depend on them, the data-parallel groups and the offload plan, again.
-    void updateShards();
+    // After only zero, dp_shard, offload, overlap or recompute of `sc` changed (a search's
+    // inner fields): the fields that depend on them, the data-parallel groups and the
+    // offload plan, again (none reads overlap or recompute).
+    void updateInnerFields();
 };
 
 // Stage 1: one layer of each kind for one micro-batch, and its parameters and activations.

@@ -74,8 +74,9 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     offload = offloadPlan(sc, stateBytes);
 }
 
-void EstimateContext::updateShards() {
+void EstimateContext::updateInnerFields() {
     dpg = dataParallelGroups(sc.parallel, strides);
+    offloading = anyOffload(sc.parallel.offload);
     offload = offloadPlan(sc, stateBytes);
 }
 

@@ -90,17 +90,22 @@ void computeStepTail(const EstimateContext& ctx, const StageParams& params, Stag
     tail.postOpt.assign(pp, 0.0);
     tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
     StageSyncMemo memo;
+    const double stepBytes = optimizerStepBytesPerParam(ctx.sc.training);
     for (int s = 0; s < pp; ++s) {
         tail.postDp[s] = exposedGradientSync(ctx, params, costs, s, memo);
         const double localParams = params.stageLocalParams[s];
+        // A stage like the one before (most are) takes the same seconds.
+        const bool asBefore = s > 0 && localParams == params.stageLocalParams[s - 1];
         tail.postOpt[s] =
-            plan.offload.optimizer != OffloadTarget::None
-                ? 0.0 // on the CPU (estimate/Offload.h)
-                : memoryBoundSeconds(ctx.set.hardware,
-                                     localParams * optimizerStepBytesPerParam(ctx.sc.training), 8);
+            plan.offload.optimizer != OffloadTarget::None ? 0.0 // on the CPU (estimate/Offload.h)
+            : asBefore                                    ? tail.postOpt[s - 1]
+                       : memoryBoundSeconds(ctx.set.hardware, localParams * stepBytes, 8);
         if (ctx.offloading)
             tail.postOffload[s] =
-                stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
+                asBefore && ctx.layout.stageLayers[s] == ctx.layout.stageLayers[s - 1]
+                    ? tail.postOffload[s - 1]
+                    : stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s])
+                          .exposedSeconds;
     }
 }
 
@@ -263,20 +268,24 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     std::vector<HostBytes> stageHost(ctx.offloading ? pp : 0);
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
+    // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+    const double lowPrecisionCopy = lowPrecisionWeightCopyBytes(train, plan.zero);
+    ModelStateBytes states, experts; // of the stage before, while its parameters are the same
+    StageActivations acts;           // likewise, while its layers are
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
         // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
-        const ModelStateBytes states =
-            modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero, ctx.stateBytes);
-        const ModelStateBytes experts =
-            modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero, ctx.stateBytes);
+        if (s == 0 || params.stageParams[s] != params.stageParams[s - 1])
+            states = modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero,
+                                     ctx.stateBytes);
+        if (s == 0 || params.stageExpertParams[s] != params.stageExpertParams[s - 1])
+            experts = modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero,
+                                      ctx.stateBytes);
         sm.bytes.weights = states.weights + experts.weights;
         sm.bytes.gradients = states.gradients + experts.gradients;
         sm.bytes.optimizer = states.optimizer + experts.optimizer;
-        // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-        sm.bytes.weights +=
-            lowPrecisionWeightCopyBytes(train, plan.zero) * params.stageLinearParams[s];
+        sm.bytes.weights += lowPrecisionCopy * params.stageLinearParams[s];
         // LoRA / QLoRA: a frozen base without gradients or optimizer states, and the adapters.
         FinetuneStageMemory ft;
         if (ctx.adapters) {
@@ -286,7 +295,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             sm.bytes.gradients = ft.adapters.gradients;
             sm.bytes.optimizer = ft.adapters.optimizer;
         }
-        const StageActivations acts = stageActivations(ctx, lc, s);
+        if (s == 0 || ctx.layout.stageLayers[s] != ctx.layout.stageLayers[s - 1])
+            acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
         const double inFlight =
             microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.

@@ -43,19 +43,18 @@ private:
     ResolvedScenario sc_;
     EstimatorSettings settings_;
     MemoCollectiveCost collectives_;
-    // The last plan's context, of contextKey_ (the plan, zero and dp_shard cleared).
+    // The last plan's context and stage parameters, of contextKey_ (the plan, its inner
+    // fields cleared: see evaluate).
     std::optional<EstimateContext> ctx_;
     PlanChoice contextKey_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
     // The last plan's stage costs and their base (see evaluate).
     std::shared_ptr<const StageCostsBase> stageBase_;
-    PlanChoice stageKey_; // the base's plan, zero and dp_shard cleared
+    PlanChoice stageKey_; // the base's plan, zero, dp_shard, offload and DP overlap cleared
     StageCosts stageCosts_;
     bool finishedPlain_ = false; // stageCosts_ is of a plan below ZeRO 3 without offload
-    // The last plan's stage parameters (of paramsKey_, zero and dp_shard cleared).
     StageParams params_;
-    PlanChoice paramsKey_;
     bool haveParams_ = false;
     // Scratch of every plan, kept for its storage.
     StepTail tail_;
