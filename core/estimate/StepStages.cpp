@@ -258,7 +258,7 @@ HostBytes offloadStage(const EstimateContext& ctx, const LayerCosts& lc, const S
 } // namespace
 
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est) {
+                   Estimate& est, double stopAboveBytes) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
     const int pp = ctx.layout.stages;
@@ -320,6 +320,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             est.peakBreakdown = sm.bytes;
         }
         est.stages.push_back(sm);
+        if (total > stopAboveBytes)
+            break; // (a search's pruning: the rest cannot bring the plan back)
     }
     est.fits = est.peakBytes <= est.capacityBytes;
     if (ctx.offloading)
