@@ -168,6 +168,24 @@ def plan_checks(where, plan, world, tp, pp, cp, micro, global_batch, dp=None):
         fail(where, "layers % pp != 0 without an explicit layout")
 
 
+def bridge_checks(where, words, plan, world):
+    """run_recipe.py overrides: C7, and a fine-tuning plan's recipe mode and LoRA settings."""
+    o = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
+    plan_checks(where, plan, world, tp=int(o["model.tensor_model_parallel_size"]),
+                pp=int(o["model.pipeline_model_parallel_size"]), cp=int(o["model.context_parallel_size"]),
+                micro=int(o["train.micro_batch_size"]), global_batch=int(o["train.global_batch_size"]))
+    mode = words[words.index("--mode") + 1]  # run_recipe.py choices (v0.6.0)
+    if mode not in ("pretrain", "sft", "lora", "dora"):
+        fail(where, f"--mode {mode} is not a run_recipe.py mode")
+    tune = plan.get("finetune")
+    want = "pretrain" if not tune else ("sft" if tune["method"] == "full" else "lora")
+    if mode != want:
+        fail(where, f"--mode {mode} for a plan that needs {want}")
+    if want == "lora" and (int(o["peft.dim"]) != tune["lora_rank"] or
+                           float(o["peft.alpha"]) != tune["lora_alpha"]):
+        fail(where, "peft.dim / peft.alpha differ from the plan's LoRA rank and alpha")
+
+
 def deepspeed_key_paths(value, prefix=""):
     if isinstance(value, dict):
         for k, v in value.items():
@@ -185,17 +203,17 @@ def check_target(name, target, folder, plan):
     if target in ("megatron", "slurm"):
         script = os.path.join(folder, "train_megatron.sh" if target == "megatron" else "train.sbatch")
         words = dry_run(script)
+        if any(w.endswith("run_recipe.py") for w in words):  # a LoRA plan runs Megatron-Bridge
+            f = flag_values(words[: next(i for i, w in enumerate(words) if w.endswith("run_recipe.py"))])
+            bridge_checks(where, words, plan, int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0]))
+            return
         f = flag_values(words[: next(i for i, w in enumerate(words) if w.endswith("pretrain_gpt.py"))])
         world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0])
         megatron_checks(where, words, plan, world)
     elif target == "bridge":
         words = dry_run(os.path.join(folder, "run_bridge.sh"))
         f = flag_values(words)
-        world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0])
-        o = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
-        plan_checks(where, plan, world, tp=int(o["model.tensor_model_parallel_size"]),
-                    pp=int(o["model.pipeline_model_parallel_size"]), cp=int(o["model.context_parallel_size"]),
-                    micro=int(o["train.micro_batch_size"]), global_batch=int(o["train.global_batch_size"]))
+        bridge_checks(where, words, plan, int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0]))
     elif target == "deepspeed":
         ds = files["ds_config.json"]
         for path in deepspeed_key_paths(ds):
@@ -307,7 +325,10 @@ def check_k8s(where, files, plan):
                 fail(where, f"{kind}: required field {field} missing")
     trainer = train_job["spec"]["trainer"]
     world = trainer["numNodes"] * trainer["numProcPerNode"]
-    megatron_checks(where + " TrainJob", trainer["command"] + trainer["args"], plan, world)
+    program = megatron_checks
+    if trainer["command"][-1].endswith("run_recipe.py"):  # a LoRA plan runs Megatron-Bridge
+        program = bridge_checks
+    program(where + " TrainJob", trainer["command"] + trainer["args"], plan, world)
     replicas = job["spec"]["pytorchReplicaSpecs"]
     if not isinstance(job["spec"]["nprocPerNode"], str):
         fail(where, "PyTorchJob spec.nprocPerNode must be a string")
@@ -317,8 +338,8 @@ def check_k8s(where, files, plan):
         if "pytorch" not in names:
             fail(where, f"PyTorchJob {role}: no container named pytorch")
         c = r["template"]["spec"]["containers"][0]
-        megatron_checks(where + " PyTorchJob " + role, c["command"] + c["args"], plan,
-                        nodes * int(job["spec"]["nprocPerNode"]))
+        program(where + " PyTorchJob " + role, c["command"] + c["args"], plan,
+                nodes * int(job["spec"]["nprocPerNode"]))
 
 
 def main():

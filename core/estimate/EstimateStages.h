@@ -28,6 +28,7 @@
 #include "parallel/PlanSupport.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -79,6 +80,10 @@ struct EstimateContext {
     OffloadPlan offload;
     int modelIndex(int s, int c) const;
     int stageOfModelChunk(int k) const;
+    // After only zero, dp_shard, offload, overlap or recompute of `sc` changed (a search's
+    // inner fields): the fields that depend on them, the data-parallel groups and the
+    // offload plan, again (none reads overlap or recompute).
+    void updateInnerFields();
 };
 
 // Stage 1: one layer of each kind for one micro-batch, and its parameters and activations.
@@ -114,6 +119,9 @@ struct StageParams {
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
 void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out);
+// The last step of computeStageParams, the only one that depends on zero and dp_shard: the
+// trainable and local (ZeRO-sharded) parameters of every stage.
+void computeStageShares(const EstimateContext& ctx, StageParams& out);
 
 // Stage s of an adapter method, for estimate/FinetuneMemory.h.
 struct FinetuneStageInput;
@@ -160,9 +168,10 @@ StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
 struct StageCostsBase;
 std::shared_ptr<const StageCostsBase>
 computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params);
-// Overwrites every field of `out` (reusing its storage).
+// Overwrites every field of `out` (reusing its storage); without `countBytes` the bytes sent
+// (stageComm) are left zero, for a search's bound, which reports no traffic.
 void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                      const StageCostsBase& base, StageCosts& out);
+                      const StageCostsBase& base, StageCosts& out, bool countBytes = true);
 
 // Stage 4: what each stage does after its last backward (adds the DP bytes to stageComm).
 struct StepTail {
@@ -186,9 +195,11 @@ void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const Ste
                   const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
                   Estimate& est);
 
-// Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory).
+// Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory). It stops after
+// the first stage above `stopAboveBytes` (a search's memory limit): `est` then holds the
+// stages up to it, and its peak is that stage's, enough to know the plan does not fit.
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est);
+                   Estimate& est, double stopAboveBytes = std::numeric_limits<double>::infinity());
 
 // Throughput (tokens/s, model TFLOP/s, MFU) and the run's steps and days, from the step time.
 void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est);

@@ -74,6 +74,12 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     offload = offloadPlan(sc, stateBytes);
 }
 
+void EstimateContext::updateInnerFields() {
+    dpg = dataParallelGroups(sc.parallel, strides);
+    offloading = anyOffload(sc.parallel.offload);
+    offload = offloadPlan(sc, stateBytes);
+}
+
 int EstimateContext::modelIndex(int s, int c) const {
     return chunkModelIndex(schedule, layout.stages, layout.chunks, s, c);
 }
@@ -185,6 +191,13 @@ void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageP
             out.chunkMoeLayers[idx] = lMoe;
             out.stageMoeLayers[s] += lMoe;
         }
+    }
+    computeStageShares(ctx, out);
+}
+
+void computeStageShares(const EstimateContext& ctx, StageParams& out) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    for (int s = 0; s < ctx.layout.stages; ++s) {
         out.stageTrainable[s] =
             ctx.adapters
                 ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s), ctx.stateBytes)

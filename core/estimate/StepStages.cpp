@@ -90,17 +90,22 @@ void computeStepTail(const EstimateContext& ctx, const StageParams& params, Stag
     tail.postOpt.assign(pp, 0.0);
     tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
     StageSyncMemo memo;
+    const double stepBytes = optimizerStepBytesPerParam(ctx.sc.training);
     for (int s = 0; s < pp; ++s) {
         tail.postDp[s] = exposedGradientSync(ctx, params, costs, s, memo);
         const double localParams = params.stageLocalParams[s];
+        // A stage like the one before (most are) takes the same seconds.
+        const bool asBefore = s > 0 && localParams == params.stageLocalParams[s - 1];
         tail.postOpt[s] =
-            plan.offload.optimizer != OffloadTarget::None
-                ? 0.0 // on the CPU (estimate/Offload.h)
-                : memoryBoundSeconds(ctx.set.hardware,
-                                     localParams * optimizerStepBytesPerParam(ctx.sc.training), 8);
+            plan.offload.optimizer != OffloadTarget::None ? 0.0 // on the CPU (estimate/Offload.h)
+            : asBefore                                    ? tail.postOpt[s - 1]
+                       : memoryBoundSeconds(ctx.set.hardware, localParams * stepBytes, 8);
         if (ctx.offloading)
             tail.postOffload[s] =
-                stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
+                asBefore && ctx.layout.stageLayers[s] == ctx.layout.stageLayers[s - 1]
+                    ? tail.postOffload[s - 1]
+                    : stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s])
+                          .exposedSeconds;
     }
 }
 
@@ -253,7 +258,7 @@ HostBytes offloadStage(const EstimateContext& ctx, const LayerCosts& lc, const S
 } // namespace
 
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est) {
+                   Estimate& est, double stopAboveBytes) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
     const int pp = ctx.layout.stages;
@@ -263,20 +268,29 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     std::vector<HostBytes> stageHost(ctx.offloading ? pp : 0);
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
+    // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+    const double lowPrecisionCopy = lowPrecisionWeightCopyBytes(train, plan.zero);
+    const double ncclBytes = communicators * kNcclBytesPerCommunicator;
+    // Without adapters every stage has the same communication buffers.
+    double sharedBuffers = ncclBytes;
+    const double sharedGathered =
+        ctx.adapters ? 0.0 : addCommBuffers(ctx, lc, FinetuneStageMemory{}, sharedBuffers);
+    ModelStateBytes states, experts; // of the stage before, while its parameters are the same
+    StageActivations acts;           // likewise, while its layers are
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
         // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
-        const ModelStateBytes states =
-            modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero, ctx.stateBytes);
-        const ModelStateBytes experts =
-            modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero, ctx.stateBytes);
+        if (s == 0 || params.stageParams[s] != params.stageParams[s - 1])
+            states = modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero,
+                                     ctx.stateBytes);
+        if (s == 0 || params.stageExpertParams[s] != params.stageExpertParams[s - 1])
+            experts = modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero,
+                                      ctx.stateBytes);
         sm.bytes.weights = states.weights + experts.weights;
         sm.bytes.gradients = states.gradients + experts.gradients;
         sm.bytes.optimizer = states.optimizer + experts.optimizer;
-        // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-        sm.bytes.weights +=
-            lowPrecisionWeightCopyBytes(train, plan.zero) * params.stageLinearParams[s];
+        sm.bytes.weights += lowPrecisionCopy * params.stageLinearParams[s];
         // LoRA / QLoRA: a frozen base without gradients or optimizer states, and the adapters.
         FinetuneStageMemory ft;
         if (ctx.adapters) {
@@ -286,7 +300,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             sm.bytes.gradients = ft.adapters.gradients;
             sm.bytes.optimizer = ft.adapters.optimizer;
         }
-        const StageActivations acts = stageActivations(ctx, lc, s);
+        if (s == 0 || ctx.layout.stageLayers[s] != ctx.layout.stageLayers[s - 1])
+            acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
         const double inFlight =
             microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.
@@ -295,9 +310,9 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         if (s == ctx.lastStage)
             sm.bytes.activations +=
                 outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions);
-        const double ncclBytes = communicators * kNcclBytesPerCommunicator;
-        sm.bytes.commBuffers = ncclBytes;
-        const double gatheredLayer = addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers);
+        sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
+        const double gatheredLayer =
+            ctx.adapters ? addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers) : sharedGathered;
         if (ctx.offloading)
             stageHost[s] = offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
         applyAllocator(ctx, ncclBytes, gatheredLayer, sm);
@@ -310,6 +325,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             est.peakBreakdown = sm.bytes;
         }
         est.stages.push_back(sm);
+        if (total > stopAboveBytes)
+            break; // (a search's pruning: the rest cannot bring the plan back)
     }
     est.fits = est.peakBytes <= est.capacityBytes;
     if (ctx.offloading)

@@ -117,15 +117,17 @@ Changes recomputeLayers(const RuleContext& c) {
 
 Changes finetune(const RuleContext& c) {
     Json f = c.at("/finetune");
-    if (c.target == "bridge" && f.value("method", "") == "qlora") {
-        // Megatron-Bridge's PEFT is LoRA on the bf16 base (src/megatron/bridge/peft/lora.py).
+    // Megatron-Bridge's PEFT is LoRA on the bf16 base (src/megatron/bridge/peft/lora.py); slurm
+    // and k8s launch it for a LoRA plan.
+    const bool lora = c.target == "bridge" || c.target == "slurm" || c.target == "k8s";
+    if (lora && f.value("method", "") == "qlora") {
         Json lora = {{"method", "lora"}};
         for (const char* key : {"lora_rank", "lora_alpha", "lora_targets"})
             if (f.contains(key))
                 lora[key] = f[key];
         return {c.change("/finetune", lora, "the same adapters over a bf16 base")};
     }
-    if (c.target == "bridge" || c.target == "deepspeed")
+    if (lora || c.target == "deepspeed")
         return {};
     return {c.change("/finetune", Json{{"method", "full"}},
                      "no LoRA on this target: full fine-tuning is its nearest mode")};

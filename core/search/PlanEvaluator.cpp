@@ -22,6 +22,7 @@ const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
         layerCosts_ = computeLayerCosts(ctx);
         layerKey_ = key;
         stageBase_.reset();
+        haveParams_ = false;
     }
     return *layerCosts_;
 }
@@ -59,10 +60,39 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     Diagnostics diags;
     if (!checkPlanSupported(sc_, diags))
         return false;
-    const EstimateContext ctx(sc_, settings_, collectives_);
+    // What is reused from the plans before: the context and the stage parameters depend on
+    // the inner fields (zero, dp_shard, offload, overlap, recompute) only through the
+    // data-parallel groups, the offload plan and the parameters' ZeRO shares (and the LoRA
+    // adapters' trainable counts); the stage costs' base not on zero, dp_shard, offload or
+    // DP overlap (ZeRO-3's and offload's parts are added when it is finished).
+    PlanChoice outer = plan;
+    outer.zero = 0;
+    outer.dpShard = 0;
+    outer.offload = OffloadConfig{};
+    outer.overlap = OverlapConfig{};
+    outer.recompute = RecomputeMode::None;
+    outer.recomputeLayers = 0;
+    if (ctx_ && outer == contextKey_) {
+        ctx_->updateInnerFields();
+    } else {
+        ctx_.emplace(sc_, settings_, collectives_);
+        contextKey_ = outer;
+        haveParams_ = false;
+    }
+    const EstimateContext& ctx = *ctx_;
     const LayerCosts& lc = layerCosts(ctx);
     StageParams& params = params_;
-    computeStageParams(ctx, lc, params);
+    if (haveParams_) {
+        computeStageShares(ctx, params);
+    } else {
+        computeStageParams(ctx, lc, params);
+        haveParams_ = true;
+    }
+    PlanChoice key = plan;
+    key.zero = 0;
+    key.dpShard = 0;
+    key.offload = OffloadConfig{};
+    key.overlap.dp = false;
     // A fresh bound that keeps the storage of the last one's per-stage vectors.
     std::vector<StageMemory> stages = std::move(out.estimate.stages);
     std::vector<StageTime> stageTimes = std::move(out.estimate.stageTimes);
@@ -72,28 +102,24 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     est.stages.clear();
     est.stageTimes = std::move(stageTimes);
     est.stageTimes.clear();
-    computeMemory(ctx, lc, params, est);
+    computeMemory(ctx, lc, params, est, memoryLimitBytes);
     out.peakBytes = est.peakBytes;
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)
         return true; // pruned before any timing
-    // The stage costs' base does not depend on zero or dp_shard, the fields the enumeration
-    // varies fastest (SearchSpace.cpp); below ZeRO 3 and without offload, nor does the rest.
-    PlanChoice key = plan;
-    key.zero = 0;
-    key.dpShard = 0;
+    // The base is of `key`; below ZeRO 3 and without offload the finish depends on none of
+    // zero, dp_shard, offload and DP overlap either: the last such plan's stands.
     const bool sameBase = stageBase_ && key == stageKey_;
     if (!sameBase) {
         stageBase_ = computeStageCostsBase(ctx, lc, params);
         stageKey_ = key;
     }
     const bool plain = plan.zero < 3 && !anyOffload(plan.offload);
-    if (!(sameBase && plain && finishedPlain_)) {
-        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_);
-        stageComm_ = stageCosts_.stageComm;
-    } else {
-        stageCosts_.stageComm = stageComm_;
-    }
+    // The bound reports no traffic (PlanBound): the bytes sent are not counted.
+    if (!(sameBase && plain && finishedPlain_))
+        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_, false);
+    else // what computeStepTail added to the last plan's
+        std::fill(stageCosts_.stageComm.begin(), stageCosts_.stageComm.end(), CommAccount{});
     finishedPlain_ = plain;
     StageCosts& costs = stageCosts_;
     StepTail& tail = tail_;

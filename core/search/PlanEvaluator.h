@@ -21,11 +21,11 @@
 namespace ts {
 
 struct PlanBound {
-    double peakBytes = 0;
+    double peakBytes = 0; // exact when timed (see PlanEvaluator::evaluate)
     double capacityBytes = 0;
     bool timed = false; // step time computed (the plan passed the memory limit)
-    // A lower bound on the full estimate, with the time breakdown, throughput, communication
-    // and (with energy) energy and cost computed from it.
+    // A lower bound on the full estimate, with the time breakdown, throughput and (with
+    // energy) energy and cost computed from it; no communication bytes.
     Estimate estimate;
 };
 
@@ -34,7 +34,8 @@ public:
     PlanEvaluator(const ResolvedScenario& base, const EstimatorSettings& settings,
                   const EstimateCollectives& collectives);
     // Evaluates `plan`; false when the estimator does not model it (checkPlanSupported).
-    // Above `memoryLimitBytes` only memory is computed.
+    // Above `memoryLimitBytes` only memory is computed, up to the first stage above it
+    // (peakBytes is then that stage's: at least the limit, not necessarily the peak).
     bool evaluate(const PlanChoice& plan, double memoryLimitBytes, bool withEnergy, PlanBound& out);
     const ResolvedScenario& scenario() const { return sc_; }
 
@@ -43,16 +44,20 @@ private:
     ResolvedScenario sc_;
     EstimatorSettings settings_;
     MemoCollectiveCost collectives_;
+    // The last plan's context and stage parameters, of contextKey_ (the plan, its inner
+    // fields cleared: see evaluate).
+    std::optional<EstimateContext> ctx_;
+    PlanChoice contextKey_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
     // The last plan's stage costs and their base (see evaluate).
     std::shared_ptr<const StageCostsBase> stageBase_;
-    PlanChoice stageKey_;                // the base's plan, zero and dp_shard cleared
+    PlanChoice stageKey_; // the base's plan, zero, dp_shard, offload and DP overlap cleared
     StageCosts stageCosts_;
-    bool finishedPlain_ = false;         // stageCosts_ is of a plan below ZeRO 3 without offload
-    std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
-    // Scratch of every plan, kept for its storage.
+    bool finishedPlain_ = false; // stageCosts_ is of a plan below ZeRO 3 without offload
     StageParams params_;
+    bool haveParams_ = false;
+    // Scratch of every plan, kept for its storage.
     StepTail tail_;
     std::vector<double> busy_, end_;
 };
