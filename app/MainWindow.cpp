@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "CapacityView.h"
 #include "ClusterEditor.h"
 #include "CompareView.h"
 #include "CoreMessages.h"
@@ -219,6 +220,13 @@ void MainWindow::createCentralArea() {
     searchScroll->setWidgetResizable(true);
     searchScroll->setFrameShape(QFrame::NoFrame);
     tabs_->addTab(searchScroll, QString());
+    capacityView_ = new CapacityView(document_, central);
+    auto* capacityScroll = new QScrollArea(central); // like the search view's
+    capacityTab_ = capacityScroll;
+    capacityScroll->setWidget(capacityView_);
+    capacityScroll->setWidgetResizable(true);
+    capacityScroll->setFrameShape(QFrame::NoFrame);
+    tabs_->addTab(capacityScroll, QString());
     topologyView_ = new TopologyView(document_, central);
     tabs_->addTab(topologyView_, QString());
     connect(this, &MainWindow::estimateUpdated, topologyView_,
@@ -246,6 +254,7 @@ void MainWindow::retranslateUi() {
     tabs_->setTabText(1, tr("Plan layout"));
     tabs_->setTabText(2, tr("Scenario file"));
     tabs_->setTabText(tabs_->indexOf(searchTab_), tr("Search"));
+    tabs_->setTabText(tabs_->indexOf(capacityTab_), tr("Capacity"));
     tabs_->setTabText(tabs_->indexOf(topologyView_), tr("Topology"));
     summaryModel_->retranslate();
     diagnosticsModel_->retranslate();
@@ -317,6 +326,10 @@ bool MainWindow::showView(const QString& view) {
     }
     if (view == QLatin1String("search")) {
         tabs_->setCurrentWidget(searchTab_);
+        return true;
+    }
+    if (view == QLatin1String("capacity")) {
+        tabs_->setCurrentWidget(capacityTab_);
         return true;
     }
     if (view == QLatin1String("topology")) {

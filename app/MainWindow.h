@@ -42,6 +42,7 @@ class PlanLayoutView;
 class ResultsDashboard;
 class ScenarioDocument;
 class ScenarioSummaryModel;
+class CapacityView;
 class SearchView;
 class TopologyView;
 class TrainingEditor;
@@ -216,6 +217,8 @@ private:
     PlanLayoutView* planLayout_ = nullptr;
     SearchView* searchView_ = nullptr;
     QWidget* searchTab_ = nullptr; // the search view's scroll area, a tab
+    CapacityView* capacityView_ = nullptr;
+    QWidget* capacityTab_ = nullptr; // the capacity view's scroll area, a tab
     TopologyView* topologyView_ = nullptr;
     QPlainTextEdit* sourceView_ = nullptr;
     QLabel* statusCounts_ = nullptr;

@@ -10,7 +10,9 @@
 #include "TopologyGraphModel.h"
 #include "TopologyScene.h"
 
+#include "estimate/Estimator.h"
 #include "topology/GraphTemplates.h"
+#include "topology/PlanTraffic.h"
 
 #include <benchmark/benchmark.h>
 
@@ -90,8 +92,21 @@ void BM_PaintFrame32kZoomed(benchmark::State& state) {
     paintFrames(state, 20);
 }
 
+// The heat map of one step on the 32,768-GPU cluster: every rank's routes (TP, CP, DP, PP rings
+// and the EP all-to-all), computed off the GUI thread when the heat map is shown.
+void BM_PlanLinkHeat32k(benchmark::State& state) {
+    Canvas& c = canvas32k();
+    const auto model = c.model->routeModel();
+    const auto& resolved = c.doc.resolved();
+    Diagnostics diags;
+    const auto est = estimatePlan(*resolved, diags);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(planLinkHeat(model, *resolved, *est));
+}
+
 } // namespace
 
+BENCHMARK(BM_PlanLinkHeat32k)->Unit(benchmark::kMillisecond)->Iterations(2);
 BENCHMARK(BM_BuildGraph32k)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_SceneBuild32k)->Unit(benchmark::kMillisecond)->Iterations(5);
 BENCHMARK(BM_PaintFrame32kFitted)->Unit(benchmark::kMillisecond);

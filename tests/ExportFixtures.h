@@ -5,6 +5,7 @@
 #include "TestSupport.h"
 
 #include "catalog/Catalog.h"
+#include "export/PlanAdaptation.h"
 #include "scenario/ScenarioResolver.h"
 
 #include <QDir>
@@ -34,6 +35,17 @@ inline std::optional<ResolvedScenario> resolveFile(const QString& path, QString&
         for (const auto& d : diags.errors())
             error += QString::fromStdString(d.toString()) + "\n";
     return plan;
+}
+
+// `trainscape-cli export --adapt` on a scenario file, with the built-in catalog.
+inline AdaptedExport adaptFile(const QString& path, const Exporter& exporter) {
+    const auto doc = nlohmann::ordered_json::parse(readAll(path), nullptr, false);
+    if (doc.is_discarded()) {
+        AdaptedExport out;
+        out.refusals.push_back({"", "not JSON: " + path.toStdString()});
+        return out;
+    }
+    return adaptAndExport(doc, exporter, Catalog::builtIn(), {});
 }
 
 } // namespace ts::test

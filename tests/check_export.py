@@ -6,7 +6,11 @@ targets' real parsers and rules:
     Megatron-LM core_v0.15.0, each ds_config.json key against DeepSpeed v0.19.5's keys
     (tests/data/launchers, with repository, file and tag);
   - the invariants of shared/reference/launchers.md C7 against the resolved scenario;
-  - the Kubeflow manifests' required fields (tests/data/launchers/kubeflow-required-fields.json).
+  - the Kubeflow manifests' required fields (tests/data/launchers/kubeflow-required-fields.json);
+  - a torchtitan custom flavor module (trainscape_flavor.py) by Python's own compiler, its
+    dimensions through torchtitan v0.2.2's hidden-size formula against the plan.
+A folder with REFUSED.txt holds the export --adapt wrote: its files are checked against the
+adapted scenario beside them (adapted-scenario.json), the plan the target runs.
 Usage: check_export.py SOURCE_DIR TRAINSCAPE_CLI
 """
 import json
@@ -21,7 +25,8 @@ SOURCE, CLI = sys.argv[1], sys.argv[2]
 GOLDEN = os.path.join(SOURCE, "tests/fixtures/export/golden")
 DATA = os.path.join(SOURCE, "tests/data/launchers")
 errors = []
-checked = {"files": 0, "megatron_flags": 0, "deepspeed_keys": 0, "plans": 0}
+checked = {"files": 0, "megatron_flags": 0, "deepspeed_keys": 0, "plans": 0, "adapted": 0,
+           "refused": 0}
 
 
 def fail(where, message):
@@ -50,8 +55,8 @@ def scenario_file(name):
     return None
 
 
-def resolved(name):
-    out = subprocess.run([CLI, "validate", "--resolved", scenario_file(name)],
+def resolved(path):
+    out = subprocess.run([CLI, "validate", "--resolved", path],
                          capture_output=True, text=True, check=True).stdout
     return json.loads(out)
 
@@ -84,6 +89,9 @@ def parse_file(path):
         return json.loads(data)
     if path.endswith(".toml"):
         return tomllib.loads(data.decode())
+    if path.endswith(".py"):
+        compile(data, path, "exec")  # SyntaxError is reported by main()
+        return data.decode()
     if path.endswith(".yaml"):
         r = subprocess.run(["yamllint", "-d", YAMLLINT_CONFIG, path], capture_output=True, text=True)
         if r.returncode != 0:
@@ -160,6 +168,24 @@ def plan_checks(where, plan, world, tp, pp, cp, micro, global_batch, dp=None):
         fail(where, "layers % pp != 0 without an explicit layout")
 
 
+def bridge_checks(where, words, plan, world):
+    """run_recipe.py overrides: C7, and a fine-tuning plan's recipe mode and LoRA settings."""
+    o = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
+    plan_checks(where, plan, world, tp=int(o["model.tensor_model_parallel_size"]),
+                pp=int(o["model.pipeline_model_parallel_size"]), cp=int(o["model.context_parallel_size"]),
+                micro=int(o["train.micro_batch_size"]), global_batch=int(o["train.global_batch_size"]))
+    mode = words[words.index("--mode") + 1]  # run_recipe.py choices (v0.6.0)
+    if mode not in ("pretrain", "sft", "lora", "dora"):
+        fail(where, f"--mode {mode} is not a run_recipe.py mode")
+    tune = plan.get("finetune")
+    want = "pretrain" if not tune else ("sft" if tune["method"] == "full" else "lora")
+    if mode != want:
+        fail(where, f"--mode {mode} for a plan that needs {want}")
+    if want == "lora" and (int(o["peft.dim"]) != tune["lora_rank"] or
+                           float(o["peft.alpha"]) != tune["lora_alpha"]):
+        fail(where, "peft.dim / peft.alpha differ from the plan's LoRA rank and alpha")
+
+
 def deepspeed_key_paths(value, prefix=""):
     if isinstance(value, dict):
         for k, v in value.items():
@@ -177,17 +203,17 @@ def check_target(name, target, folder, plan):
     if target in ("megatron", "slurm"):
         script = os.path.join(folder, "train_megatron.sh" if target == "megatron" else "train.sbatch")
         words = dry_run(script)
+        if any(w.endswith("run_recipe.py") for w in words):  # a LoRA plan runs Megatron-Bridge
+            f = flag_values(words[: next(i for i, w in enumerate(words) if w.endswith("run_recipe.py"))])
+            bridge_checks(where, words, plan, int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0]))
+            return
         f = flag_values(words[: next(i for i, w in enumerate(words) if w.endswith("pretrain_gpt.py"))])
         world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0])
         megatron_checks(where, words, plan, world)
     elif target == "bridge":
         words = dry_run(os.path.join(folder, "run_bridge.sh"))
         f = flag_values(words)
-        world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0])
-        o = dict(w.split("=", 1) for w in words if "=" in w and not w.startswith("-"))
-        plan_checks(where, plan, world, tp=int(o["model.tensor_model_parallel_size"]),
-                    pp=int(o["model.pipeline_model_parallel_size"]), cp=int(o["model.context_parallel_size"]),
-                    micro=int(o["train.micro_batch_size"]), global_batch=int(o["train.global_batch_size"]))
+        bridge_checks(where, words, plan, int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0]))
     elif target == "deepspeed":
         ds = files["ds_config.json"]
         for path in deepspeed_key_paths(ds):
@@ -207,6 +233,14 @@ def check_target(name, target, folder, plan):
         if ds["train_batch_size"] != micro * accum * dp:  # runtime/config.py _batch_assertion
             fail(where, "train_batch_size != micro x accumulation x DP world")
         plan_checks(where, plan, world, tp=tp, pp=pp, cp=cp, micro=micro, global_batch=ds["train_batch_size"])
+        ep = ds.get("expert_parallel", {})
+        if ep.get("enabled"):  # module_inject/auto_ep_folding.py: ep x etp divides world / pp
+            if (world // pp) % (ep["autoep_size"] * ep.get("expert_tensor_parallel_size", 1)):
+                fail(where, "expert_parallel.autoep_size does not divide the stage size")
+            if ep["autoep_size"] != plan["parallelism"]["ep"]:
+                fail(where, "expert_parallel.autoep_size differs from the plan's ep")
+        elif plan["model"].get("moe"):
+            fail(where, "a mixture of experts without expert_parallel")
     elif target == "torchtitan":
         toml = files["torchtitan.toml"]
         words = dry_run(os.path.join(folder, "run_torchtitan.sh"))
@@ -227,8 +261,48 @@ def check_target(name, target, folder, plan):
             if len(parts) % pp or n_layers != plan["model"]["layers"] or local % micro:
                 fail(where, "module_fqns_per_model_part does not cover the layers in pp x v parts")
         plan_checks(where, plan, world, tp=tp, pp=pp, cp=cp, micro=micro, global_batch=glob, dp=dp)
+        if "trainscape_flavor.py" in files:
+            check_custom_flavor(where, toml, files["trainscape_flavor.py"], plan["model"])
     elif target == "k8s":
         check_k8s(where, files, plan)
+
+
+def hidden_dim(dim, multiple_of, multiplier):
+    """torchtitan v0.2.2 FeedForward / llama4 MoE hidden size (models/llama3/model/model.py)."""
+    h = int(2 * (4 * dim) / 3)
+    if multiplier is not None:
+        h = int(multiplier * h)
+    return multiple_of * ((h + multiple_of - 1) // multiple_of)
+
+
+def check_custom_flavor(where, toml, python, model):
+    """The custom_import module: its registry, flavor and dimensions against the plan's model."""
+    import ast
+    if toml.get("experimental", {}).get("custom_import") != "trainscape_flavor":
+        fail(where, "a custom flavor module without [experimental] custom_import")
+    name, flavor = toml["model"]["name"], toml["model"]["flavor"]
+    call, target = None, None
+    for node in ast.walk(ast.parse(python)):
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Subscript):
+            target = ast.unparse(node.targets[0])
+            call = node.value
+    if target != f"{name}_args['{flavor}']" or not isinstance(call, ast.Call):
+        fail(where, f"the module registers {target}, not {name}_args['{flavor}']")
+        return
+    kw = {k.arg: k.value for k in call.keywords}
+    num = lambda k, d=None: ast.literal_eval(kw[k]) if k in kw else d
+    ffn = hidden_dim(num("dim"), num("multiple_of", 256), num("ffn_dim_multiplier"))
+    moe = model.get("moe")
+    want = (model["hidden"], model["layers"], model["heads"], model["kv_heads"], model["vocab"],
+            moe["expert_ffn_hidden"] if moe else model["ffn_hidden"])
+    got = (num("dim"), num("n_layers"), num("n_heads"), num("n_kv_heads"), num("vocab_size"), ffn)
+    if want != got:
+        fail(where, f"custom flavor (dim, layers, heads, kv, vocab, ffn) {got} != the plan's {want}")
+    if moe:
+        args = {k.arg: ast.literal_eval(k.value) for k in kw["moe_args"].keywords}
+        if (args["num_experts"], args["top_k"], args["num_shared_experts"]) != (
+                moe["experts"], moe["top_k"], moe["shared_experts"]):
+            fail(where, "custom flavor MoEArgs differ from the plan's experts")
 
 
 def get(doc, dotted):
@@ -251,7 +325,10 @@ def check_k8s(where, files, plan):
                 fail(where, f"{kind}: required field {field} missing")
     trainer = train_job["spec"]["trainer"]
     world = trainer["numNodes"] * trainer["numProcPerNode"]
-    megatron_checks(where + " TrainJob", trainer["command"] + trainer["args"], plan, world)
+    program = megatron_checks
+    if trainer["command"][-1].endswith("run_recipe.py"):  # a LoRA plan runs Megatron-Bridge
+        program = bridge_checks
+    program(where + " TrainJob", trainer["command"] + trainer["args"], plan, world)
     replicas = job["spec"]["pytorchReplicaSpecs"]
     if not isinstance(job["spec"]["nprocPerNode"], str):
         fail(where, "PyTorchJob spec.nprocPerNode must be a string")
@@ -261,8 +338,8 @@ def check_k8s(where, files, plan):
         if "pytorch" not in names:
             fail(where, f"PyTorchJob {role}: no container named pytorch")
         c = r["template"]["spec"]["containers"][0]
-        megatron_checks(where + " PyTorchJob " + role, c["command"] + c["args"], plan,
-                        nodes * int(job["spec"]["nprocPerNode"]))
+        program(where + " PyTorchJob " + role, c["command"] + c["args"], plan,
+                nodes * int(job["spec"]["nprocPerNode"]))
 
 
 def main():
@@ -271,18 +348,28 @@ def main():
         if scenario_file(name) is None:
             fail(name, "golden folder without a scenario")
             continue
-        plan = resolved(name)
+        plan = resolved(scenario_file(name))
         for target in sorted(os.listdir(os.path.join(GOLDEN, name))):
             folder = os.path.join(GOLDEN, name, target)
-            if os.listdir(folder) == ["REFUSED.txt"]:
+            entries = set(os.listdir(folder))
+            if entries <= {"REFUSED.txt", "ADAPTATION-REFUSED.txt"}:
+                checked["refused"] += 1
+                continue
+            adapted = os.path.join(folder, "adapted-scenario.json")
+            if "REFUSED.txt" in entries and not os.path.exists(adapted):
+                fail(f"{name}/{target}", "refused as it is, but no adapted-scenario.json")
                 continue
             try:
-                check_target(name, target, folder, plan)
-            except (KeyError, ValueError, StopIteration, tomllib.TOMLDecodeError, yaml.YAMLError) as e:
+                if os.path.exists(adapted):
+                    checked["adapted"] += 1
+                check_target(name, target, folder, resolved(adapted) if os.path.exists(adapted) else plan)
+            except (KeyError, ValueError, StopIteration, SyntaxError, tomllib.TOMLDecodeError,
+                    yaml.YAMLError) as e:
                 fail(f"{name}/{target}", f"cannot read: {type(e).__name__}: {e}")
     print(f"check_export: {len(scenarios)} scenarios, {checked['files']} files, "
           f"{checked['megatron_flags']} Megatron-LM flags, {checked['deepspeed_keys']} DeepSpeed keys, "
-          f"{checked['plans']} plans checked")
+          f"{checked['plans']} plans checked; {checked['adapted']} exports adapted, "
+          f"{checked['refused']} refused even adapted")
     for e in errors:
         print("FAIL", e)
     return 1 if errors else 0

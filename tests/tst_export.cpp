@@ -29,17 +29,67 @@ bool updating() {
     return qEnvironmentVariableIntValue("TRAINSCAPE_UPDATE_GOLDENS") == 1;
 }
 
-void writeGolden(const QString& dir, const ExportResult& result) {
+void writeText(const QString& path, const QString& text) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text.toUtf8());
+}
+
+// A golden folder: the launch files; or REFUSED.txt (the target's refusal as it is) with the
+// adapted export's files (--adapt), or with ADAPTATION-REFUSED.txt when no adapted plan runs.
+void writeGolden(const QString& dir, const ExportResult& result, const AdaptedExport* adapted) {
     QDir(dir).removeRecursively();
     QDir().mkpath(dir);
     std::string error;
     if (result.refusals.empty()) {
         QVERIFY2(writeExport(result, dir.toStdString(), error), error.c_str());
-    } else {
-        QFile file(dir + "/REFUSED.txt");
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(refusalText(result).toUtf8());
+        return;
     }
+    writeText(dir + "/REFUSED.txt", refusalText(result));
+    if (adapted->ok()) {
+        QVERIFY2(writeExport(adapted->result, dir.toStdString(), error), error.c_str());
+    } else {
+        ExportResult refused;
+        refused.refusals = adapted->refusals;
+        writeText(dir + "/ADAPTATION-REFUSED.txt", refusalText(refused));
+    }
+}
+
+// ADAPTATION.md's figures come from the estimator, which other work calibrates: the golden
+// holds the list of changes exactly and the figures' table by its rows.
+std::string changesPart(const std::string& notes) {
+    return notes.substr(0, notes.find("Re-estimated"));
+}
+
+// Files an export may add to the target's own: a torchtitan custom flavor's module and the
+// adapted scenario with its notes.
+bool extraFile(const QString& name) {
+    return name == "trainscape_flavor.py" || name == kAdaptedScenarioFile ||
+           name == kAdaptationNotesFile;
+}
+
+void compareFiles(const QString& dir, const Exporter& exporter, const ExportResult& result,
+                  QStringList& names) {
+    for (const auto& f : result.files) {
+        const QString name = QString::fromStdString(f.name);
+        names << name;
+        const std::string golden = test::readAll(dir + "/" + name);
+        if (name == kAdaptationNotesFile) {
+            QCOMPARE(changesPart(f.text), changesPart(golden));
+            QVERIFY(f.text.find("| Step time |") != std::string::npos);
+            QVERIFY(f.text.find("| Peak memory per GPU |") != std::string::npos);
+            continue;
+        }
+        QVERIFY2(golden == f.text, qPrintable("differs from the golden: " + dir + "/" + name));
+    }
+    QStringList own;
+    for (const auto& f : result.files)
+        if (!extraFile(QString::fromStdString(f.name)))
+            own << QString::fromStdString(f.name);
+    QStringList expected;
+    for (const auto& name : exporter.fileNames())
+        expected << QString::fromStdString(name);
+    QCOMPARE(own, expected);
 }
 
 ExportResult renderFile(const QString& scenario, const Exporter& exporter) {
@@ -76,6 +126,8 @@ private slots:
     void valuesWithSpacesAndDollars();
     void writeIsAtomic();
     void refusedResultWritesNothing();
+    void adaptation_data();
+    void adaptation();
     void commandLine();
 };
 
@@ -107,29 +159,33 @@ void TestExport::goldens() {
     QVERIFY(exporter);
     const ExportResult result = renderFile(scenario, *exporter);
     const QString dir = test::goldenDir(scenario, target);
+    std::optional<AdaptedExport> adapted;
+    if (!result.refusals.empty())
+        adapted = test::adaptFile(scenario, *exporter);
     if (updating())
-        writeGolden(dir, result);
+        writeGolden(dir, result, adapted ? &*adapted : nullptr);
+    QStringList names;
     if (!result.refusals.empty()) {
         QVERIFY(result.files.empty());
         QCOMPARE(refusalText(result), QString::fromStdString(test::readAll(dir + "/REFUSED.txt")));
-        return;
+        names << "REFUSED.txt";
+        if (adapted->ok()) {
+            QVERIFY(!adapted->changes.empty());
+            compareFiles(dir, *exporter, adapted->result, names);
+        } else {
+            ExportResult refused;
+            refused.refusals = adapted->refusals;
+            QCOMPARE(refusalText(refused),
+                     QString::fromStdString(test::readAll(dir + "/ADAPTATION-REFUSED.txt")));
+            names << "ADAPTATION-REFUSED.txt";
+        }
+    } else {
+        QVERIFY2(!QFile::exists(dir + "/REFUSED.txt"),
+                 "the golden says refused, the exporter wrote");
+        compareFiles(dir, *exporter, result, names);
     }
-    QVERIFY2(!QFile::exists(dir + "/REFUSED.txt"), "the golden says refused, the exporter wrote");
-    QStringList names;
-    for (const auto& f : result.files) {
-        names << QString::fromStdString(f.name);
-        const std::string golden = test::readAll(dir + "/" + QString::fromStdString(f.name));
-        QVERIFY2(golden == f.text, qPrintable("differs from the golden: " + dir + "/" +
-                                              QString::fromStdString(f.name)));
-    }
-    QStringList expected;
-    for (const auto& name : exporter->fileNames())
-        expected << QString::fromStdString(name);
-    QCOMPARE(names, expected);
-    QCOMPARE(QDir(dir).entryList(QDir::Files, QDir::Name), [&] {
-        names.sort();
-        return names;
-    }());
+    names.sort();
+    QCOMPARE(QDir(dir).entryList(QDir::Files, QDir::Name), names);
 }
 
 void TestExport::refusalsNameTheField_data() {
@@ -142,14 +198,15 @@ void TestExport::refusalsNameTheField_data() {
     QTest::newRow("bridge 5 of 8 layers with vpp 2")
         << "bridge" << ex + "llama3.1-405b-2048xh100.json"
         << "/parallelism/recompute_layers";
-    QTest::newRow("deepspeed moe") << "deepspeed" << ex + "mixtral-8x7b-64xh100.json"
-                                   << "/model/moe";
+    QTest::newRow("deepspeed selective") << "deepspeed" << ex + "mixtral-8x7b-64xh100.json"
+                                         << "/parallelism/recompute";
     QTest::newRow("deepspeed fp8") << "deepspeed" << ex + "deepseek-v3-1024xh100.json"
                                    << "/training/precision";
     QTest::newRow("torchtitan zero 1") << "torchtitan" << ex + "llama3-70b-64xh100.json"
                                        << "/parallelism/zero";
-    QTest::newRow("torchtitan no flavor") << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
-                                          << "/model";
+    QTest::newRow("torchtitan gelu, no custom flavor")
+        << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
+        << "/model/mlp";
 }
 
 void TestExport::refusalsNameTheField() {
@@ -245,6 +302,90 @@ void TestExport::refusedResultWritesNothing() {
     QVERIFY(!QFile::exists(dir.filePath("out/x.sh")));
 }
 
+// --adapt: the nearest plan a target runs, its first change, re-estimated; or refused by name
+// when no adapted plan fits in memory.
+void TestExport::adaptation_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("path");   // the first change, or the refusal's field
+    QTest::addColumn<QString>("before"); // JSON text; empty: the adaptation is refused
+    QTest::addColumn<QString>("after");
+    const QString ex = test::sourceDir() + "/resources/examples/";
+    QTest::newRow("deepspeed selective recompute") << "deepspeed" << ex + "llama3-8b-8xh100.json"
+                                                   << "/parallelism/recompute"
+                                                   << "\"selective\""
+                                                   << "\"full\"";
+    QTest::newRow("torchtitan zero 1") << "torchtitan" << ex + "llama3-70b-64xh100.json"
+                                       << "/parallelism/zero"
+                                       << "1"
+                                       << "2";
+    QTest::newRow("megatron zero-bubble") << "megatron" << ex + "deepseek-v3-1024xh100.json"
+                                          << "/parallelism/schedule"
+                                          << "\"zero-bubble\""
+                                          << "\"1f1b\"";
+    QTest::newRow("megatron recompute per chunk")
+        << "megatron" << ex + "llama3.1-405b-2048xh100.json"
+        << "/parallelism/recompute_layers"
+        << "5"
+        << "6";
+    QTest::newRow("torchtitan gelu") << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
+                                     << "/model/mlp"
+                                     << "\"gelu\""
+                                     << "\"swiglu\"";
+    QTest::newRow("deepspeed fp8") << "deepspeed" << ex + "deepseek-v3-1024xh100.json"
+                                   << "/training/precision"
+                                   << "\"fp8\""
+                                   << "\"bf16\"";
+    QTest::newRow("megatron qlora: full fine-tuning does not fit")
+        << "megatron" << ex + "llama3.1-8b-qlora-1xrtx4090.json"
+        << "/finetune"
+        << ""
+        << "";
+}
+
+void TestExport::adaptation() {
+    QFETCH(QString, target);
+    QFETCH(QString, scenario);
+    QFETCH(QString, path);
+    QFETCH(QString, before);
+    QFETCH(QString, after);
+    const Exporter& exporter = *findExporter(target.toStdString());
+    QVERIFY(!renderFile(scenario, exporter).ok()); // refused without --adapt
+    const AdaptedExport adapted = test::adaptFile(scenario, exporter);
+    if (before.isEmpty()) {
+        QVERIFY(!adapted.ok());
+        QCOMPARE(QString::fromStdString(adapted.refusals.front().path), path);
+        QVERIFY2(adapted.refusals.front().message.find("no adapted plan fits in memory") !=
+                     std::string::npos,
+                 adapted.refusals.front().message.c_str());
+        QVERIFY(adapted.result.files.empty());
+        return;
+    }
+    QVERIFY2(adapted.ok(),
+             adapted.refusals.empty() ? "no files" : adapted.refusals.front().toString().c_str());
+    QVERIFY(!adapted.changes.empty());
+    const PlanChange* change = nullptr;
+    for (const auto& c : adapted.changes)
+        if (QString::fromStdString(c.path) == path)
+            change = &c;
+    QVERIFY2(change, qPrintable("no change at " + path));
+    QCOMPARE(QString::fromStdString(change->before.dump()), before);
+    QCOMPARE(QString::fromStdString(change->after.dump()), after);
+    QVERIFY(!change->reason.empty());
+    QVERIFY(adapted.before.stepSeconds > 0 && adapted.after.stepSeconds > 0);
+    QVERIFY(adapted.after.fits && adapted.after.peakBytes <= adapted.after.capacityBytes);
+    // The adapted scenario is what the files were made from: it resolves, and the target
+    // takes it as it is.
+    QTemporaryDir dir;
+    const QString file = dir.filePath("adapted.json");
+    writeText(file, QString::fromStdString(adapted.scenario.dump(2)));
+    const ExportResult again = renderFile(file, exporter);
+    QVERIFY2(again.ok(), again.refusals.empty() ? "" : again.refusals.front().toString().c_str());
+    const std::string& notes = adapted.result.files.back().text;
+    QCOMPARE(adapted.result.files.back().name, std::string(kAdaptationNotesFile));
+    QVERIFY(notes.find("`" + change->path + "`") != std::string::npos);
+}
+
 // trainscape-cli export: files listed with --json, exit 2 naming the field on a refusal.
 void TestExport::commandLine() {
     QTemporaryDir dir;
@@ -258,8 +399,35 @@ void TestExport::commandLine() {
     const auto refused = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
     QCOMPARE(refused["refusals"][0]["path"].get<std::string>(),
              std::string("/parallelism/recompute"));
-    QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("/parallelism/recompute"));
+    const QString refusal = QString::fromUtf8(run.readAllStandardError());
+    QVERIFY(refusal.contains("/parallelism/recompute"));
+    QVERIFY(refusal.contains("--adapt"));
     QVERIFY(!QDir(dir.filePath("ds")).exists());
+
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "deepspeed", "--out",
+                    dir.filePath("ds"), "--adapt", "--json"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+    const auto adapted = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QVERIFY(adapted["adapted"].get<bool>());
+    const auto& change = adapted["adaptation"]["changes"][0];
+    QCOMPARE(change["path"].get<std::string>(), std::string("/parallelism/recompute"));
+    QCOMPARE(change["before"].get<std::string>(), std::string("selective"));
+    QCOMPARE(change["after"].get<std::string>(), std::string("full"));
+    QVERIFY(adapted["adaptation"]["after"]["fits"].get<bool>());
+    QVERIFY(adapted["adaptation"]["after"]["step_seconds"].get<double>() > 0);
+    QVERIFY(QFile::exists(dir.filePath("ds/ds_config.json")));
+    QVERIFY(QFile::exists(dir.filePath("ds/ADAPTATION.md")));
+    run.start(cli, {"validate", dir.filePath("ds/adapted-scenario.json")});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+
+    run.start(cli, {"export", example + "llama3.1-8b-qlora-1xrtx4090.json", "--target", "megatron",
+                    "--out", dir.filePath("q"), "--adapt"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("no adapted plan fits"));
+    QVERIFY(!QDir(dir.filePath("q")).exists());
 
     run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "torchtitan", "--out",
                     dir.filePath("tt"), "--json"});
@@ -268,6 +436,15 @@ void TestExport::commandLine() {
     const auto written = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
     QCOMPARE(written["files"].size(), std::size_t(2));
     QVERIFY(QFile::exists(dir.filePath("tt/torchtitan.toml")));
+    // --adapt on a plan the target takes as it is changes nothing and adds no file.
+    run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "torchtitan", "--out",
+                    dir.filePath("tt2"), "--adapt", "--json"});
+    QVERIFY(run.waitForFinished(20000));
+    QCOMPARE(run.exitCode(), 0);
+    const auto same = nlohmann::json::parse(run.readAllStandardOutput().toStdString());
+    QVERIFY(!same["adapted"].get<bool>());
+    QCOMPARE(same["files"].size(), std::size_t(2));
+    QVERIFY(!QFile::exists(dir.filePath("tt2/adapted-scenario.json")));
 
     run.start(cli, {"export", example + "llama3-8b-8xh100.json", "--target", "nemo-run", "--out",
                     dir.filePath("x")});

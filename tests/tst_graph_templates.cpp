@@ -68,6 +68,7 @@ private slots:
     void hierarchyBundlesEveryLinkOnce();
     void largeClusterOpensCollapsed();
     void heatMapAndGroupOverlay();
+    void heatMapRoutesExpertAllToAll();
 };
 
 void TestGraphTemplates::templatesEstimateAsTheirBuilder_data() {
@@ -225,6 +226,40 @@ void TestGraphTemplates::largeClusterOpensCollapsed() {
     QCOMPARE(v.groups.size(), before - 1 + kUnitDomains);
 }
 
+void TestGraphTemplates::heatMapRoutesExpertAllToAll() {
+    // Qwen3-30B-A3B with EP 16 over two DGX domains: the dispatch and combine put bytes on NVLink
+    // and on the network, on top of the plan's other traffic.
+    Diagnostics diags;
+    const auto sc = resolveText(R"({"format": "trainscape.scenario/1",
+      "model": {"preset": "qwen3-30b-a3b"},
+      "cluster": {"preset": "dgx-h100", "num_gpus": 64},
+      "training": {"seq_len": 4096, "global_batch": 256, "precision": "bf16"},
+      "parallelism": {"tp": 1, "pp": 1, "ep": 16, "dp": 64, "zero": 1}})",
+                                diags);
+    QVERIFY2(sc, diags.all().empty() ? "?" : diags.all().front().toString().c_str());
+    const auto graph = buildTemplateGraph(sc->cluster, diags);
+    const auto est = estimatePlan(*sc, diags);
+    QVERIFY(graph && est);
+    QVERIFY(est->commBytesPerGpu.ep > 0);
+    auto model = std::make_shared<const TopologyModel>(topologyOfGraph(*graph), sc->cluster);
+    Estimate noEp = *est;
+    noEp.commBytesPerGpu.ep = 0;
+    const LinkHeat with = planLinkHeat(model, *sc, *est);
+    const LinkHeat without = planLinkHeat(model, *sc, noEp);
+    const Topology& t = model->topology();
+    double scaleUp = 0, scaleOut = 0;
+    for (std::size_t i = 0; i < t.links.size(); ++i) {
+        const double d = with.bytesPerLink[i] - without.bytesPerLink[i];
+        QVERIFY(d >= -1e-6 * std::max(1.0, with.bytesPerLink[i]));
+        scaleUp += t.links[i].kind == LinkKind::ScaleUp ? d : 0;
+        scaleOut += t.links[i].kind == LinkKind::ScaleOut ? d : 0;
+    }
+    QVERIFY(scaleUp > 0);
+    QVERIFY(scaleOut > 0);
+    // At least each GPU's bytes once on each class's first link: half its peers in each domain.
+    QVERIFY(scaleUp + scaleOut >= 64 * est->commBytesPerGpu.ep * (1 - 1e-9));
+}
+
 void TestGraphTemplates::heatMapAndGroupOverlay() {
     ResolvedScenario sc = llamaOn(256, 8, 2);
     Diagnostics diags;
@@ -232,7 +267,7 @@ void TestGraphTemplates::heatMapAndGroupOverlay() {
     const auto est = estimatePlan(sc, diags);
     QVERIFY(graph && est);
     auto model = std::make_shared<const TopologyModel>(topologyOfGraph(*graph), sc.cluster);
-    const LinkHeat heat = planLinkHeat(model, sc.parallel, *est);
+    const LinkHeat heat = planLinkHeat(model, sc, *est);
     const Topology& t = model->topology();
     QCOMPARE(heat.bytesPerLink.size(), t.links.size());
     double scaleUp = 0, scaleOut = 0;

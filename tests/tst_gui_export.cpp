@@ -12,6 +12,7 @@
 #include "Screenshot.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QLabel>
 #include <QMenuBar>
@@ -61,6 +62,7 @@ private slots:
     void previewFollowsTargetAndEdits();
     void refusalShownInPlace();
     void saveAndCopy();
+    void adaptControl();
     void importJobDialogReadsScript();
 };
 
@@ -155,6 +157,61 @@ void TestGuiExport::saveAndCopy() {
     QVERIFY(dialog.selectTarget("torchtitan"));
     QVERIFY(!dialog.saveTo(dir.filePath("refused"), &error));
     QVERIFY(!QDir(dir.filePath("refused")).exists());
+}
+
+// "Adapt plan to this target": DeepSpeed refuses the 70B plan (selective recompute, VPP, TP
+// with PP, SP); adapted, the dialog shows its files with ADAPTATION.md and the adapted
+// scenario, lists the changes with the re-estimate, and saves them all.
+void TestGuiExport::adaptControl() {
+    MainWindow window;
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json"));
+    ExportDialog dialog(window.document());
+    QVERIFY(dialog.selectTarget("deepspeed"));
+    QVERIFY(!dialog.result().ok());
+    auto* refusals = dialog.findChild<QLabel*>("refusals");
+    QVERIFY(refusals->text().contains("Adapt plan to this target"));
+    QCheckBox* adapt = nullptr;
+    for (auto* box : dialog.findChildren<QCheckBox*>())
+        if (box->text().remove('&') == "Adapt plan to this target")
+            adapt = box;
+    QVERIFY(adapt);
+    QVERIFY(!adapt->isChecked());
+    adapt->click();
+    QVERIFY(dialog.adapting());
+    QVERIFY2(dialog.result().ok(), qPrintable(refusals->text()));
+    QVERIFY(dialog.adaptation());
+    QVERIFY(!dialog.adaptation()->changes.empty());
+    auto* tabs = dialog.findChild<QTabWidget*>();
+    QStringList names;
+    for (int i = 0; i < tabs->count(); ++i)
+        names << tabs->tabText(i);
+    QVERIFY(names.contains("ds_config.json"));
+    QVERIFY(names.contains("ADAPTATION.md"));
+    QVERIFY(names.contains("adapted-scenario.json"));
+    QString summary;
+    for (auto* label : dialog.findChildren<QLabel*>())
+        if (label->text().contains("Adapted plan"))
+            summary = label->text();
+    QVERIFY2(summary.contains("/parallelism/recompute"), qPrintable(summary));
+    QVERIFY(summary.contains("GiB"));
+    dialog.show();
+    shoot(dialog, "export-deepspeed-adapted");
+    QTemporaryDir dir;
+    QString error;
+    QVERIFY2(dialog.saveTo(dir.filePath("ds"), &error), qPrintable(error));
+    QVERIFY(QFile::exists(dir.filePath("ds/adapted-scenario.json")));
+    QVERIFY(QFile::exists(dir.filePath("ds/ADAPTATION.md")));
+    // The adapted scenario opens in Trainscape.
+    MainWindow other;
+    other.setRememberRecentFiles(false);
+    QVERIFY(other.openScenario(dir.filePath("ds/adapted-scenario.json")));
+    QVERIFY(other.document()->resolved());
+    QCOMPARE(other.document()->resolved()->parallel.recompute, RecomputeMode::Full);
+    // Off again: the refusal stands.
+    adapt->click();
+    QVERIFY(!dialog.result().ok());
+    QVERIFY(!dialog.adaptation());
 }
 
 void TestGuiExport::importJobDialogReadsScript() {

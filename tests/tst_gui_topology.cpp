@@ -17,6 +17,7 @@
 #include "TopologyView.h"
 
 #include "estimate/Estimator.h"
+#include "scenario/ScenarioIO.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -81,6 +82,7 @@ private slots:
     void templatesHeatMapAndOverlay_data();
     void templatesHeatMapAndOverlay();
     void largeRailOnlyCluster();
+    void expertAllToAllOnTheHeatMap();
     void toolsEditWithUndo();
     void validationMarksTheSwitch();
     void exportsSvgAndPng();
@@ -138,6 +140,45 @@ void TestGuiTopology::templatesHeatMapAndOverlay() {
     view.setOverlay("tp", 0);
     QVERIFY(view.waitForOverlays());
     QCOMPARE(litEndpoints(view.scene()), 8);
+}
+
+void TestGuiTopology::expertAllToAllOnTheHeatMap() {
+    // DeepSeek-V3 on 1,024 H100 (EP 64 over 8 nodes): the dispatch and combine are routed, so
+    // the heat map with EP's bytes is hotter than without, and one EP group lights 64 GPUs.
+    Diagnostics diags;
+    const auto sc = loadScenarioFile(
+        (test::sourceDir() + "/resources/examples/deepseek-v3-1024xh100.json").toStdString(),
+        diags);
+    QVERIFY(sc);
+    ScenarioDocument doc;
+    doc.reset(*sc);
+    TopologyView view(&doc);
+    view.resize(1600, 1000);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    view.canvas()->fitAll();
+    QVERIFY(doc.resolved());
+    auto est = estimatePlan(*doc.resolved(), diags);
+    QVERIFY(est && est->commBytesPerGpu.ep > 0);
+    Estimate noEp = *est;
+    noEp.commBytesPerGpu.ep = 0;
+    view.setEstimate(&noEp);
+    view.setHeatMapShown(true);
+    QVERIFY(view.waitForOverlays());
+    const double without = hottest(view.scene());
+    view.setEstimate(&*est);
+    QVERIFY(view.waitForOverlays());
+    QVERIFY(view.scene()->heatShown());
+    qInfo("hottest drawn link: %.3f without EP bytes, %.3f with", without, hottest(view.scene()));
+    QVERIFY2(hottest(view.scene()) > without, qPrintable(QString::number(without)));
+    QVERIFY2(view.statusLine().startsWith("Heat map of one step"), qPrintable(view.statusLine()));
+    screenshot(&view, "topology-deepseek-v3-1024-heat");
+    view.setHeatMapShown(false);
+    view.setOverlay("ep", 0);
+    QVERIFY(view.waitForOverlays());
+    QCOMPARE(litEndpoints(view.scene()), 64);
+    QVERIFY2(view.statusLine().contains("in its all-to-all"), qPrintable(view.statusLine()));
+    screenshot(&view, "topology-deepseek-v3-1024-ep-group");
 }
 
 void TestGuiTopology::largeRailOnlyCluster() {

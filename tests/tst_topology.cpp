@@ -141,6 +141,7 @@ private slots:
     void costLookupIsCheap();
     void placementFollowsRankOrder();
     void trafficPerLink();
+    void trafficAllToAll();
     void cliNetworkForEveryBuilder_data();
     void cliNetworkForEveryBuilder();
 };
@@ -690,6 +691,32 @@ void TestTopology::trafficPerLink() {
     for (double b : t.bytesPerLink)
         maxLink = std::max(maxLink, b);
     QCOMPARE(maxLink, 2e9); // each link carries one GPU's bytes each way
+}
+
+void TestTopology::trafficAllToAll() {
+    // EP 16 over two domains of 8, in two hops: each GPU sends 0.7 GB over NVLink, 0.1 GB to
+    // each other GPU of its domain (GPU -> NVSwitch -> GPU), and 0.5 GB over the network to the
+    // GPU at its place in the other domain (its rail: NIC -> leaf -> NIC).
+    const auto model =
+        TopologyModel::forCluster(cluster(64, 8, ScaleOutTopology::RailOptimized, 64));
+    QVERIFY(model);
+    GroupTraffic ep{"ep", {16, 1}, 0.7e9, 0.5e9};
+    ep.allToAll = true;
+    const LinkTraffic t = linkTraffic(*model, {ep});
+    QVERIFY(!t.sampled);
+    QCOMPARE(t.scaleUpBytes, 64 * 2 * 0.7e9);
+    QCOMPARE(t.scaleOutBytes, 64 * 2 * 0.5e9);
+    double maxLink = 0;
+    for (double b : t.bytesPerLink)
+        maxLink = std::max(maxLink, b);
+    QCOMPARE(maxLink, 1.4e9); // a GPU's NVSwitch link: 0.7 GB out and 0.7 GB in
+    // EP 32 over four domains: 8 of the 3 x 8 + 7 = 31 peers are not all routed, but each hop
+    // is: 7 in the domain, 3 across.
+    GroupTraffic ep32{"ep", {32, 1}, 0.7e9, 0.6e9};
+    ep32.allToAll = true;
+    const LinkTraffic t32 = linkTraffic(*model, {ep32});
+    QCOMPARE(t32.scaleUpBytes, 64 * 2 * 0.7e9);
+    QCOMPARE(t32.scaleOutBytes, 64 * 2 * 0.6e9);
 }
 
 void TestTopology::cliNetworkForEveryBuilder_data() {

@@ -2193,8 +2193,26 @@
         <translation>场景无法解析；请先修正标红的字段。</translation>
     </message>
     <message>
-        <source>%1 cannot express this plan:</source>
-        <translation>%1 无法表达此方案：</translation>
+        <source>%1 cannot express this plan (Adapt plan to this target shows the nearest plan it runs):</source>
+        <translation>%1 无法表达此方案（“使方案适配此目标”会显示它能运行的最接近方案）：</translation>
+    </message>
+    <message>
+        <source>%1 runs no adapted plan:</source>
+        <translation>%1 无法运行任何适配后的方案：</translation>
+    </message>
+    <message>
+        <source>&amp;Adapt plan to this target</source>
+        <translation>使方案适配此目标(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Where the target refuses a setting, show the nearest plan it runs: every change listed, re-estimated, and the adapted scenario saved with the launch files</source>
+        <translation>目标拒绝某项设置时，显示它能运行的最接近方案：列出每处改动并重新估算，适配后的场景与启动文件一起保存</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;Adapted plan&lt;/b&gt;, %n change(s) (ADAPTATION.md): step %1 s → %2 s, peak %3 → %4 GiB of %5 GiB.</source>
+        <translation>
+            <numerusform>&lt;b&gt;适配后的方案&lt;/b&gt;，%n 处改动（ADAPTATION.md）：每步 %1 s → %2 s，峰值 %3 → %4 GiB（共 %5 GiB）。</numerusform>
+        </translation>
     </message>
     <message numerus="yes">
         <source>%n file(s), written atomically on Save.</source>
@@ -2270,6 +2288,10 @@
 </context>
 <context>
     <name>ts::gui::MainWindow</name>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
     <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
@@ -4771,8 +4793,13 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/TopologyView.cpp" line="308" />
-        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation; expert-parallel all-to-alls are not routed</source>
-        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率；专家并行的 all-to-all 未做路由</translation>
+        <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation</source>
+        <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="312" />
+        <source>; routed from a sample of the ranks and scaled to all of them</source>
+        <translation>；按部分 rank 抽样路由，并按全部 rank 换算</translation>
     </message>
     <message>
         <location filename="../widgets/TopologyView.cpp" line="345" />
@@ -4791,6 +4818,13 @@ Network power: %2
         <source>, %n link(s) on its ring</source>
         <translation>
             <numerusform>，环上 %n 条链路</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../widgets/TopologyView.cpp" line="370" />
+        <source>, %n link(s) in its all-to-all</source>
+        <translation>
+            <numerusform>，其 all-to-all 使用 %n 条链路</numerusform>
         </translation>
     </message>
     <message>
@@ -4822,6 +4856,190 @@ Network power: %2
         <location filename="../widgets/TopologyView.cpp" line="389" />
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CapacityRunner</name>
+    <message>
+        <source>The capacity plan did not run</source>
+        <translation>容量规划未能运行</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CapacitySummaryModel</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Fewest GPUs</source>
+        <translation>最少 GPU 数</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cheapest GPUs</source>
+        <translation>最省钱的 GPU 数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Best plan at the fewest</source>
+        <translation>最少 GPU 时的最佳方案</translation>
+    </message>
+    <message>
+        <source>Impossible: %1</source>
+        <translation>无法实现：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CapacityScalingModel</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Days</source>
+        <translation>天数</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Energy (MWh)</source>
+        <translation>能耗 (MWh)</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>Scaling eff.</source>
+        <translation>扩展效率</translation>
+    </message>
+    <message>
+        <source>Meets deadline</source>
+        <translation>满足期限</translation>
+    </message>
+    <message>
+        <source>Best plan, or why none</source>
+        <translation>最佳方案，或无方案的原因</translation>
+    </message>
+    <message>
+        <source>Tokens per second per GPU against the smallest size with a plan</source>
+        <translation>每 GPU 每秒词元数，相对于有方案的最小规模</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::CapacityView</name>
+    <message>
+        <source>Tokens (billions)</source>
+        <translation>词元数（十亿）</translation>
+    </message>
+    <message>
+        <source>Deadline (days)</source>
+        <translation>期限（天）</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Largest cluster (GPUs)</source>
+        <translation>最大集群（GPU 数）</translation>
+    </message>
+    <message>
+        <source>Memory headroom</source>
+        <translation>显存余量</translation>
+    </message>
+    <message>
+        <source>GPU kinds</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>At most (million USD)</source>
+        <translation>不超过（百万美元）</translation>
+    </message>
+    <message>
+        <source>The GPU kinds to size, each with the catalog&apos;s cluster preset that carries it</source>
+        <translation>要估算规模的 GPU 型号，各自使用目录中搭载它的集群预设</translation>
+    </message>
+    <message>
+        <source>Plan capacity</source>
+        <translation>规划容量</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Apply plan</source>
+        <translation>应用方案</translation>
+    </message>
+    <message>
+        <source>Use the selected size&apos;s cluster, plan and tokens in the scenario</source>
+        <translation>在场景中使用所选规模的集群、方案和词元数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Cost of the run (million USD)</source>
+        <translation>训练成本（百万美元）</translation>
+    </message>
+    <message>
+        <source>Check at least one GPU kind to size</source>
+        <translation>请至少勾选一种 GPU 型号</translation>
+    </message>
+    <message>
+        <source>Planning…</source>
+        <translation>规划中…</translation>
+    </message>
+    <message>
+        <source>Sizing %1: %2 GPUs</source>
+        <translation>正在估算 %1：%2 个 GPU</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPU kinds meet the deadline</source>
+        <translation>%2 种 GPU 型号中有 %1 种满足期限</translation>
+    </message>
+    <message>
+        <source>Cancelled: </source>
+        <translation>已取消：</translation>
+    </message>
+    <message>
+        <source> (of the sizes tried)</source>
+        <translation>（就已尝试的规模而言）</translation>
+    </message>
+    <message>
+        <source>%1: days</source>
+        <translation>%1：天数</translation>
+    </message>
+    <message>
+        <source>%1: cost</source>
+        <translation>%1：成本</translation>
+    </message>
+    <message>
+        <source>deadline %1 days</source>
+        <translation>期限 %1 天</translation>
+    </message>
+    <message>
+        <source>No size has a plan within the limits</source>
+        <translation>没有规模在限制内有可行方案</translation>
+    </message>
+    <message>
+        <source>Apply capacity plan</source>
+        <translation>应用容量方案</translation>
     </message>
 </context>
 </TS>

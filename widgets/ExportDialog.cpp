@@ -3,7 +3,11 @@
 #include "LaunchFileHighlighter.h"
 #include "ScenarioDocument.h"
 
+#include "catalog/Catalog.h"
+#include "scenario/ScenarioIO.h"
+
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -23,7 +27,7 @@ namespace ts::gui {
 ExportDialog::ExportDialog(ScenarioDocument* document, QWidget* parent)
     : QDialog(parent), document_(document), targets_(new QListWidget(this)),
       pages_(new QStackedWidget(this)), files_(new QTabWidget(this)), refusals_(new QLabel(this)),
-      summary_(new QLabel(this)), saveButton_(new QPushButton(this)),
+      summary_(new QLabel(this)), adapt_(new QCheckBox(this)), saveButton_(new QPushButton(this)),
       copyButton_(new QPushButton(this)) {
     for (const auto& e : exporters()) {
         auto* item = new QListWidgetItem(QString::fromStdString(std::string(e->title())), targets_);
@@ -41,6 +45,7 @@ ExportDialog::ExportDialog(ScenarioDocument* document, QWidget* parent)
     summary_->setWordWrap(true);
 
     auto* right = new QVBoxLayout;
+    right->addWidget(adapt_);
     right->addWidget(summary_);
     right->addWidget(pages_, 1);
     auto* body = new QHBoxLayout;
@@ -58,6 +63,7 @@ ExportDialog::ExportDialog(ScenarioDocument* document, QWidget* parent)
     connect(saveButton_, &QPushButton::clicked, this, &ExportDialog::saveFromDialog);
     connect(copyButton_, &QPushButton::clicked, this, &ExportDialog::copyCurrent);
     connect(targets_, &QListWidget::currentRowChanged, this, &ExportDialog::render);
+    connect(adapt_, &QCheckBox::toggled, this, &ExportDialog::render);
     connect(document_, &ScenarioDocument::changed, this, &ExportDialog::render);
     retranslate();
     resize(1100, 720);
@@ -68,6 +74,50 @@ void ExportDialog::retranslate() {
     setWindowTitle(tr("Export Launch Configuration"));
     saveButton_->setText(tr("&Save to Folder…"));
     copyButton_->setText(tr("&Copy File"));
+    adapt_->setText(tr("&Adapt plan to this target"));
+    adapt_->setToolTip(tr("Where the target refuses a setting, show the nearest plan it runs: "
+                          "every change listed, re-estimated, and the adapted scenario saved "
+                          "with the launch files"));
+}
+
+void ExportDialog::setAdapt(bool on) {
+    adapt_->setChecked(on);
+}
+
+bool ExportDialog::adapting() const {
+    return adapt_->isChecked();
+}
+
+void ExportDialog::adaptRefused(const Exporter& exporter) {
+    adaptation_ =
+        adaptAndExport(scenarioToJson(document_->scenario()), exporter, Catalog::builtIn(), {});
+    if (adaptation_->ok()) {
+        result_ = adaptation_->result;
+        return;
+    }
+    result_.files.clear();
+    result_.refusals = adaptation_->refusals;
+}
+
+// "Adapted: 3 changes. Step 8.41 s -> 9.02 s, peak 71.2 -> 64.0 GiB of 80.0 GiB."
+QString ExportDialog::adaptationSummary() const {
+    const auto& a = *adaptation_;
+    const double gib = double(1ull << 30);
+    QString changes;
+    for (const auto& c : a.changes)
+        changes += QStringLiteral("<br><code>%1</code>: %2 → %3")
+                       .arg(QString::fromStdString(c.path).toHtmlEscaped(),
+                            QString::fromStdString(c.before.dump()).toHtmlEscaped(),
+                            QString::fromStdString(c.after.dump()).toHtmlEscaped());
+    return tr("<b>Adapted plan</b>, %n change(s) (ADAPTATION.md): step %1 s → %2 s, peak %3 → "
+              "%4 GiB of %5 GiB.",
+              nullptr, int(a.changes.size()))
+               .arg(a.before.stepSeconds, 0, 'f', 2)
+               .arg(a.after.stepSeconds, 0, 'f', 2)
+               .arg(a.before.peakBytes / gib, 0, 'f', 1)
+               .arg(a.after.peakBytes / gib, 0, 'f', 1)
+               .arg(a.after.capacityBytes / gib, 0, 'f', 1) +
+           changes;
 }
 
 bool ExportDialog::selectTarget(const QString& id) {
@@ -86,6 +136,7 @@ QString ExportDialog::currentTarget() const {
 
 void ExportDialog::render() {
     result_ = {};
+    adaptation_.reset();
     const Exporter* exporter = findExporter(currentTarget().toStdString());
     const auto& plan = document_->resolved();
     if (!exporter)
@@ -96,6 +147,8 @@ void ExportDialog::render() {
                      .toStdString()});
     else
         result_ = exporter->render(*plan, {});
+    if (plan && !result_.ok() && adapt_->isChecked())
+        adaptRefused(*exporter);
     showResult();
 }
 
@@ -117,7 +170,10 @@ void ExportDialog::showResult() {
     const bool ok = result_.ok();
     QString text;
     if (!ok) {
-        text = tr("%1 cannot express this plan:").arg(targets_->currentItem()->text()) +
+        text = (adaptation_ ? tr("%1 runs no adapted plan:")
+                            : tr("%1 cannot express this plan (Adapt plan to this target "
+                                 "shows the nearest plan it runs):"))
+                   .arg(targets_->currentItem()->text()) +
                QStringLiteral("<ul>");
         for (const auto& r : result_.refusals)
             text += QStringLiteral("<li><b>%1</b> %2</li>")
@@ -127,9 +183,11 @@ void ExportDialog::showResult() {
     }
     refusals_->setText(text);
     pages_->setCurrentIndex(ok ? 0 : 1);
-    summary_->setText(
+    const QString files =
         ok ? tr("%n file(s), written atomically on Save.", nullptr, int(result_.files.size()))
-           : QString());
+           : QString();
+    summary_->setText(ok && adaptation_ ? adaptationSummary() + QStringLiteral("<br>") + files
+                                        : files);
     saveButton_->setEnabled(ok);
     copyButton_->setEnabled(ok);
     markTargets();

@@ -27,7 +27,7 @@ TopologyCanvas::TopologyCanvas(TopologyScene* scene, QWidget* parent)
     setOptimizationFlags(QGraphicsView::DontSavePainterState |
                          QGraphicsView::DontAdjustForAntialiasing);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
-    setBackgroundBrush(QColor(248, 250, 252));
+    setBackgroundBrush(kCanvasBackground);
     setTool(std::make_unique<SelectTool>(this));
     connect(scene_, &TopologyScene::rebuilt, this, [this] { dragStart_.clear(); });
 }
@@ -264,7 +264,7 @@ bool TopologyCanvas::exportPng(const QString& path, int maxSide) const {
     const double s = std::min(1.0, maxSide / std::max(r.width(), r.height()));
     QImage image(std::max(1, int(r.width() * s)), std::max(1, int(r.height() * s)),
                  QImage::Format_ARGB32_Premultiplied);
-    image.fill(QColor(248, 250, 252));
+    image.fill(kCanvasBackground);
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     scene_->render(&painter, QRectF(image.rect()), r);

@@ -16,6 +16,9 @@ namespace ts::gui {
 
 class EdgeItem;
 
+// The canvas's background (TopologyCanvas); zoomed-out edges are drawn opaque over it.
+inline const QColor kCanvasBackground(248, 250, 252);
+
 enum TopologyItemType {
     NodeItemType = QGraphicsItem::UserType + 1,
     GroupItemType,

@@ -258,6 +258,10 @@ QString TopologyView::statusText() const {
     return text;
 }
 
+QString TopologyView::statusLine() const {
+    return status_->text();
+}
+
 void TopologyView::setEstimate(const Estimate* estimate) {
     estimate_ = estimate ? std::optional<Estimate>(*estimate) : std::nullopt;
     if (heatAction_->isChecked())
@@ -286,11 +290,11 @@ void TopologyView::startHeat() {
     const int gen = *generation_;
     auto generation = generation_;
     QPointer<TopologyView> self(this);
-    const ParallelConfig plan = resolved->parallel;
+    const ResolvedScenario scenario = *resolved;
     const Estimate est = *estimate_;
     ++pending_;
     QThreadPool::globalInstance()->start([=] {
-        LinkHeat heat = planLinkHeat(model, plan, est);
+        LinkHeat heat = planLinkHeat(model, scenario, est);
         QMetaObject::invokeMethod(
             qApp,
             [=, heat = std::move(heat)]() mutable {
@@ -304,10 +308,12 @@ void TopologyView::startHeat() {
                 TopologyScene* scene = self->scene_;
                 for (std::size_t e = 0; e < scene->visible().edges.size(); ++e)
                     hottest = std::max(hottest, scene->edgeUtilisation(static_cast<int>(e)));
-                self->status_->setText(
-                    tr("Heat map of one step (%1), hottest drawn link at %2: hover a link for "
-                       "its bytes and utilisation; expert-parallel all-to-alls are not routed")
-                        .arg(secondsText(heat.stepSeconds), percentText(hottest)));
+                QString text = tr("Heat map of one step (%1), hottest drawn link at %2: hover a "
+                                  "link for its bytes and utilisation")
+                                   .arg(secondsText(heat.stepSeconds), percentText(hottest));
+                if (heat.sampled)
+                    text += tr("; routed from a sample of the ranks and scaled to all of them");
+                self->status_->setText(text);
             },
             Qt::QueuedConnection);
     });
@@ -351,8 +357,12 @@ void TopologyView::startOverlay() {
     auto generation = generation_;
     QPointer<TopologyView> self(this);
     ++pending_;
+    // The expert all-to-all's two hops, the other groups' rings.
+    const bool allToAll = dim == "ep";
+    const int perDomain = allToAll ? model->profile(*p).membersPerDomain : 1;
     QThreadPool::globalInstance()->start([=] {
-        std::vector<int> links = groupRingLinks(*model, ranks);
+        std::vector<int> links =
+            allToAll ? groupAllToAllLinks(*model, ranks, perDomain) : groupRingLinks(*model, ranks);
         QMetaObject::invokeMethod(
             qApp,
             [=, links = std::move(links)] {
@@ -362,10 +372,12 @@ void TopologyView::startOverlay() {
                 if (*generation != gen || self->overlayDim_->currentData().toString() != dim)
                     return;
                 self->scene_->setLit(ranks, links);
-                self->status_->setText(tr("%1 group %2: %n GPU(s)", nullptr, int(ranks.size()))
-                                           .arg(dim.toUpper())
-                                           .arg(self->overlayIndex_->value()) +
-                                       tr(", %n link(s) on its ring", nullptr, int(links.size())));
+                self->status_->setText(
+                    tr("%1 group %2: %n GPU(s)", nullptr, int(ranks.size()))
+                        .arg(dim.toUpper())
+                        .arg(self->overlayIndex_->value()) +
+                    (allToAll ? tr(", %n link(s) in its all-to-all", nullptr, int(links.size()))
+                              : tr(", %n link(s) on its ring", nullptr, int(links.size()))));
             },
             Qt::QueuedConnection);
     });

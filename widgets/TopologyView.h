@@ -54,6 +54,8 @@ public:
     // Processes events until the heat map and the overlay are traced.
     bool waitForOverlays(int timeoutMs = 60000);
     QString statusText() const;
+    // The status line under the canvas: the heat map's or the overlay's last message.
+    QString statusLine() const;
 
 private:
     void createToolBar();

@@ -57,11 +57,12 @@ int runCalibrateList(const Options& options);
 int runCalibrateImportNccl(const Options& options);
 int runCalibrateImportGemm(const Options& options);
 
-// export FILE --target T --out DIR (ExportCommand.cpp).
+// export FILE --target T --out DIR [--adapt] (ExportCommand.cpp).
 struct ExportRequest {
     std::string file;
     std::string target;
     std::string outDir;
+    bool adapt = false; // --adapt: the nearest plan the target runs (core/export/PlanAdaptation.h)
     ExportOptions exportOptions;
 };
 int runExportRequest(const Options& options, const ExportRequest& request);

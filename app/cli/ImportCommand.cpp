@@ -10,9 +10,30 @@
 #include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <memory>
 
 namespace ts::cli {
+namespace {
+
+// The *.py files in FILE's folder, by name (a torchtitan job's custom_import modules).
+std::map<std::string, std::string> pythonFilesBeside(const std::string& file) {
+    namespace fs = std::filesystem;
+    std::map<std::string, std::string> out;
+    std::error_code ec;
+    const fs::path folder = fs::path(file).parent_path();
+    for (const auto& entry : fs::directory_iterator(folder.empty() ? fs::path(".") : folder, ec)) {
+        if (!entry.is_regular_file(ec) || entry.path().extension() != ".py")
+            continue;
+        Diagnostics ignored;
+        if (const auto text = readTextFile(entry.path().string(), ignored))
+            out[entry.path().filename().string()] = *text;
+    }
+    return out;
+}
+
+} // namespace
 
 static void printList(const char* what, const std::vector<std::string>& items) {
     for (const auto& item : items)
@@ -39,6 +60,8 @@ int runImportRequest(const Options& options, const ImportRequest& request) {
     input.seqLen = request.seqLen;
     if (request.cluster)
         input.clusterPreset = *request.cluster;
+    if (*format == ImportFormat::Torchtitan) // a custom flavor's custom_import module
+        input.companions = pythonFilesBeside(request.file);
     if (!request.hfConfig.empty()) {
         const auto hf = readTextFile(request.hfConfig, diags);
         const auto parsed = hf ? nlohmann::json::parse(*hf, nullptr, false) : nlohmann::json();

@@ -6,9 +6,9 @@
 #include "estimate/Estimator.h"
 #include "parallel/PlanSupport.h"
 #include "scenario/ScenarioResolver.h"
-#include "topology/GraphCollectiveCost.h"
 #include "topology/NetworkBom.h"
 #include "topology/Placement.h"
+#include "topology/PlanTraffic.h"
 #include "topology/TopologyBuilder.h"
 #include "topology/TopologyModel.h"
 
@@ -77,31 +77,13 @@ Json groupJson(const TopologyModel& model, const char* name, int size, long long
     return j;
 }
 
-// Bytes per step on every link for the plan's estimate: each dimension's bytes per GPU, split
-// between scale-up and network as the graph's collective model splits them.
-Json trafficJson(const TopologyModel& model, const ResolvedScenario& sc, const Estimate& est) {
-    const ParallelConfig& plan = sc.parallel;
-    const GroupStrides s = groupStrides(plan);
-    const GraphCollectiveCost cost(TopologyModel::forCluster(sc.cluster));
-    std::vector<GroupTraffic> groups;
-    const auto add = [&](const char* dim, GroupPlacement g, Collective kind, double bytes) {
-        if (g.size <= 1 || bytes <= 0)
-            return;
-        const CollectiveTime split = cost.cost(kind, 1e9, g);
-        const double total = split.scaleUpBytes + split.scaleOutBytes;
-        if (total <= 0)
-            return;
-        groups.push_back(
-            {dim, g, bytes * split.scaleUpBytes / total, bytes * split.scaleOutBytes / total});
-    };
-    add("tp", {plan.tp, s.tp}, Collective::AllReduce, est.commBytesPerGpu.tp);
-    add("dp", {static_cast<int>(plan.dp), s.dp}, Collective::AllReduce, est.commBytesPerGpu.dp);
-    add("pp", {plan.pp, s.pp}, Collective::SendRecv, est.commBytesPerGpu.pp);
-    Diagnostics ignored;
-    if (const auto placed = placeGroups(plan, RankOrder{}, ignored))
-        add("ep", placed->ep, Collective::AllToAll, est.commBytesPerGpu.ep);
-    // A sample of ~500 routes per group shape keeps a 32,768-GPU map to a few seconds.
-    const LinkTraffic traffic = linkTraffic(model, groups, 512);
+// Bytes per step on every link for the plan's estimate, as the desktop's heat map routes
+// them (planLinkHeat): TP, CP, DP and PP rings and the EP all-to-all. A sample of ~500 routes
+// per group shape keeps a 32,768-GPU map to a few seconds; the sample is scaled to all ranks.
+Json trafficJson(const std::shared_ptr<const TopologyModel>& shared, const ResolvedScenario& sc,
+                 const Estimate& est) {
+    const TopologyModel& model = *shared;
+    const LinkHeat traffic = planLinkHeat(shared, sc, est, 512);
     const Topology& t = model.topology();
     std::vector<std::size_t> order(t.links.size());
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -123,11 +105,18 @@ Json trafficJson(const TopologyModel& model, const ResolvedScenario& sc, const E
              {"bytes_per_step", traffic.bytesPerLink[order[i]]},
              {"seconds_at_line_rate", traffic.bytesPerLink[order[i]] / (l.gbPerS * 1e9)}});
     }
+    double byClass[3] = {0, 0, 0}; // scale-up, scale-out, WAN
+    for (std::size_t i = 0; i < t.links.size(); ++i) {
+        const LinkKind kind = t.links[i].kind;
+        if (kind != LinkKind::Host)
+            byClass[kind == LinkKind::ScaleUp    ? 0
+                    : kind == LinkKind::ScaleOut ? 1
+                                                 : 2] += traffic.bytesPerLink[i];
+    }
     Json j = Json::object();
     // Summed over links: a byte that crosses two links counts twice.
-    j["link_bytes_per_step_by_class"] = {{"scale_up", traffic.scaleUpBytes},
-                                         {"scale_out", traffic.scaleOutBytes},
-                                         {"wan", traffic.wanBytes}};
+    j["link_bytes_per_step_by_class"] = {
+        {"scale_up", byClass[0]}, {"scale_out", byClass[1]}, {"wan", byClass[2]}};
     j["sampled"] = traffic.sampled;
     j["hottest_links"] = hottest;
     return j;
@@ -178,7 +167,7 @@ int runNetwork(const Options& options) {
     if (model) {
         Diagnostics estimateDiags;
         if (auto est = estimatePlan(*resolved, estimateDiags))
-            traffic = trafficJson(*model, *resolved, *est);
+            traffic = trafficJson(model, *resolved, *est);
     }
     std::vector<std::string> warnings;
     for (const auto& d : diags.warnings())

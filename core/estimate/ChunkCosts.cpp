@@ -6,6 +6,7 @@
 #include "hardware/KernelTime.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ts {
 
@@ -33,6 +34,60 @@ double epExposed(const EstimateContext& ctx, double a2aSeconds, double computeSe
     return exposed + ov.interference * (a2aSeconds - exposed);
 }
 
+// The bytes a chunk sends, as the CommAccount::add calls that count them, so that chunks of
+// one kind can be counted into their stage's account in the same order, number for number,
+// without being costed again.
+struct ChunkComm {
+    enum Dim { Tp, Cp, Ep, Pp, Dp };
+    struct Add { // no initialisers: an unused entry costs nothing
+        Dim dim;
+        double times, up, out;
+    };
+    // The adders below make at most 9 (layers) + 3 (edges) + 2 (transfers) + 2 (ZeRO-3).
+    std::array<Add, 16> adds;
+    int count;
+    ChunkComm() : count(0) {} // user-provided: a vector of them does not zero `adds`
+    void add(Dim dim, const CollectiveTime& c, double times) {
+        adds.at(static_cast<std::size_t>(count++)) =
+            Add{dim, times, c.scaleUpBytes, c.scaleOutBytes};
+    }
+    // As CommAccount::add, term for term, in locals that need no store between adds and no
+    // branch: the other dimensions add +0.0, which leaves their non-negative sums as they are.
+    void countInto(CommAccount& ca) const {
+        double tp = ca.tp, cp = ca.cp, ep = ca.ep, pp = ca.pp, dp = ca.dp;
+        double up = ca.scaleUp, out = ca.scaleOut;
+        for (int i = 0; i < count; ++i) {
+            const Add& a = adds[static_cast<std::size_t>(i)];
+            const double bytes = a.times * (a.up + a.out);
+            tp += a.dim == Tp ? bytes : 0.0;
+            cp += a.dim == Cp ? bytes : 0.0;
+            ep += a.dim == Ep ? bytes : 0.0;
+            pp += a.dim == Pp ? bytes : 0.0;
+            dp += a.dim == Dp ? bytes : 0.0;
+            up += a.times * a.up;
+            out += a.times * a.out;
+        }
+        ca.tp = tp;
+        ca.cp = cp;
+        ca.ep = ep;
+        ca.pp = pp;
+        ca.dp = dp;
+        ca.scaleUp = up;
+        ca.scaleOut = out;
+    }
+    // The link totals alone (scaleUp, scaleOut), as countInto adds them.
+    void countLinksInto(CommAccount& ca) const {
+        double up = ca.scaleUp, out = ca.scaleOut;
+        for (int i = 0; i < count; ++i) {
+            const Add& a = adds[static_cast<std::size_t>(i)];
+            up += a.times * a.up;
+            out += a.times * a.out;
+        }
+        ca.scaleUp = up;
+        ca.scaleOut = out;
+    }
+};
+
 // One chunk of one stage while its costs are being added up.
 struct ChunkWork {
     int s = 0, c = 0;
@@ -40,6 +95,8 @@ struct ChunkWork {
     double l = 0;  // transformer layers
     double md = 1; // micro-batches per step
     bool first = false, last = false;
+    // Sends its activations to / its gradients back to a chunk on another rank.
+    bool sendsForward = false, sendsBackward = false;
     const LayerCost* chunkLayer = nullptr; // the layer's, or `blended` (MoE / MLA chunks)
     LayerCost blended;
     double chunkTpF = 0, chunkTpB = 0;
@@ -47,7 +104,7 @@ struct ChunkWork {
 };
 
 // The chunk's transformer layers: compute, recompute, TP, CP and EP (before EP overlap).
-void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, CommAccount& ca) {
+void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& ca) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const int stageLayers = ctx.layout.stageLayers[w.s];
     const double recomputeShare =
@@ -71,12 +128,12 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, CommAccount&
     b.ep = l * chunkLayer.epBackward.seconds;
     f.memoryBound = l * chunkLayer.forward.elementwise;
     b.memoryBound = l * chunkLayer.backward.elementwise;
-    ca.add(ca.tp, chunkLayer.tpForward, md * l);
-    ca.add(ca.tp, chunkLayer.tpBackward, md * l);
-    ca.add(ca.cp, chunkLayer.cpForward, md * l);
-    ca.add(ca.cp, chunkLayer.cpBackward, md * l);
-    ca.add(ca.ep, chunkLayer.epForward, md * l);
-    ca.add(ca.ep, chunkLayer.epBackward, md * l);
+    ca.add(ChunkComm::Tp, chunkLayer.tpForward, md * l);
+    ca.add(ChunkComm::Tp, chunkLayer.tpBackward, md * l);
+    ca.add(ChunkComm::Cp, chunkLayer.cpForward, md * l);
+    ca.add(ChunkComm::Cp, chunkLayer.cpBackward, md * l);
+    ca.add(ChunkComm::Ep, chunkLayer.epForward, md * l);
+    ca.add(ChunkComm::Ep, chunkLayer.epBackward, md * l);
     if (plan.recompute == RecomputeMode::Selective) {
         // Korthikanti sec. 4.2: the attention core's forward runs again in backward.
         b.recompute = l * chunkLayer.forward.attention;
@@ -87,16 +144,16 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, CommAccount&
         b.tp += lr * w.chunkTpF;
         b.cp += lr * chunkLayer.cpForward.seconds;
         b.ep += lr * chunkLayer.epForward.seconds;
-        ca.add(ca.ep, chunkLayer.epForward, md * lr);
-        ca.add(ca.tp, chunkLayer.tpForward, md * lr);
-        ca.add(ca.cp, chunkLayer.cpForward, md * lr);
+        ca.add(ChunkComm::Ep, chunkLayer.epForward, md * lr);
+        ca.add(ChunkComm::Tp, chunkLayer.tpForward, md * lr);
+        ca.add(ChunkComm::Cp, chunkLayer.cpForward, md * lr);
     }
 }
 
 // The embedding on the first model chunk, the output layer and loss on the last, and the
 // pipeline point-to-point transfers between chunks on different ranks.
 void addEdgesAndTransfers(const EstimateContext& ctx, const LayerCosts& lc, const StageCosts& sc,
-                          ChunkWork& w, CommAccount& ca) {
+                          ChunkWork& w, ChunkComm& ca) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const EdgeLayerCost& embed = lc.embed;
     const EdgeLayerCost& output = lc.output;
@@ -107,27 +164,24 @@ void addEdgesAndTransfers(const EstimateContext& ctx, const LayerCosts& lc, cons
         f.compute += embed.forward.compute();
         b.compute += embed.backward.compute();
         f.tp += tpExposed(ctx, embed.tpForward, embed.forward);
-        ca.add(ca.tp, embed.tpForward, md);
+        ca.add(ChunkComm::Tp, embed.tpForward, md);
     }
     if (w.last) {
         f.compute += output.forward.compute();
         b.compute += output.backward.compute();
         f.tp += tpExposed(ctx, output.tpForward, output.forward);
         b.tp += tpExposed(ctx, output.tpBackward, output.backward);
-        ca.add(ca.tp, output.tpForward, md);
-        ca.add(ca.tp, output.tpBackward, md);
+        ca.add(ChunkComm::Tp, output.tpForward, md);
+        ca.add(ChunkComm::Tp, output.tpBackward, md);
     }
     // Point-to-point: every chunk but the very last sends its activations forward, every
     // chunk but the very first sends its gradients backward, to another rank.
     if (ctx.layout.stages > 1) {
-        const int k = ctx.modelIndex(w.s, w.c);
-        // ZB-V: rank p - 1 feeds its own second chunk, without a transfer.
-        const bool sendsForward = !w.last && ctx.stageOfModelChunk(k + 1) != w.s;
-        const bool sendsBackward = !w.first && ctx.stageOfModelChunk(k - 1) != w.s;
+        const bool sendsForward = w.sendsForward, sendsBackward = w.sendsBackward;
         if (sendsForward)
-            ca.add(ca.pp, sc.p2p, md);
+            ca.add(ChunkComm::Pp, sc.p2p, md);
         if (sendsBackward)
-            ca.add(ca.pp, sc.p2p, md);
+            ca.add(ChunkComm::Pp, sc.p2p, md);
         if (!plan.overlap.pp) {
             if (sendsForward)
                 f.pp += sc.p2p.seconds;
@@ -140,7 +194,8 @@ void addEdgesAndTransfers(const EstimateContext& ctx, const LayerCosts& lc, cons
 // ZeRO-3 / FSDP: gather the chunk's weights before its forward and again before its
 // backward; reduce-scatter its gradients after the backward, every micro-batch (PyTorch FSDP
 // default with gradient accumulation), in the shard group.
-void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, CommAccount& ca) {
+void addZero3(const EstimateContext& ctx, double chunkParams, double md, StageParts& f,
+              StageParts& b, ChunkComm& ca) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const OverlapModel& ov = ctx.set.overlap;
     const HardwareProfile& hw = ctx.set.hardware;
@@ -150,11 +205,9 @@ void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, Comm
                                                ctx.gatherBytesPerParam, ctx.reduceBytesPerParam);
     const CollectiveTime& ag = z3.gather;
     const CollectiveTime& rs = z3.reduceScatter;
-    ca.add(ca.dp, ag, 2.0 * w.md);
-    ca.add(ca.dp, rs, w.md);
+    ca.add(ChunkComm::Dp, ag, 2.0 * md);
+    ca.add(ChunkComm::Dp, rs, md);
     const double bwdComm = ag.seconds + rs.seconds;
-    StageParts& f = w.f;
-    StageParts& b = w.b;
     f.dp = plan.overlap.dp ? exposedAfterOverlap(ag.seconds, f.compute, ov.dpExposedFraction)
                            : ag.seconds;
     b.dp =
@@ -171,21 +224,22 @@ void addZero3(const EstimateContext& ctx, double chunkParams, ChunkWork& w, Comm
 }
 
 // CPU / NVMe offload transfers of the chunk (estimate/Offload.h).
+// (Chunk `idx` of stage s, of `l` layers.)
 void addChunkOffload(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                     ChunkWork& w) {
-    const int stageLayers = ctx.layout.stageLayers[w.s];
+                     int s, std::size_t idx, double l, StageParts& f, StageParts& b) {
+    const int stageLayers = ctx.layout.stageLayers[s];
     ChunkOffloadInput oc;
-    oc.layers = w.l;
-    oc.paramShard = params.chunkParams[w.idx] / double(ctx.dpg.shardRanks) +
-                    params.chunkMoeLayers[w.idx] * lc.expertLayerLocal / double(ctx.expertDp);
+    oc.layers = l;
+    oc.paramShard = params.chunkParams[idx] / double(ctx.dpg.shardRanks) +
+                    params.chunkMoeLayers[idx] * lc.expertLayerLocal / double(ctx.expertDp);
     oc.stashBytes =
-        stageLayers > 0 ? stageActivations(ctx, lc, w.s).perMicrobatch * w.l / stageLayers : 0.0;
+        stageLayers > 0 ? stageActivations(ctx, lc, s).perMicrobatch * l / stageLayers : 0.0;
     oc.keptFraction = activationKeptFraction(stageLayers);
-    oc.forwardCompute = w.f.compute;
-    oc.backwardCompute = w.b.compute + w.b.recompute;
+    oc.forwardCompute = f.compute;
+    oc.backwardCompute = b.compute + b.recompute;
     const ChunkOffload co = chunkOffload(ctx.offload, oc);
-    w.f.offload = co.forwardExposed;
-    w.b.offload = co.backwardExposed;
+    f.offload = co.forwardExposed;
+    b.offload = co.backwardExposed;
 }
 
 void addToStage(const StageParts& f, const StageParts& b, double md, StageParts& into) {
@@ -200,77 +254,251 @@ void addToStage(const StageParts& f, const StageParts& b, double md, StageParts&
     into.offload += md * (f.offload + b.offload);
 }
 
+// What a chunk's costs depend on besides the plan: chunks of one shape cost the same.
+struct ChunkShape {
+    int layers = 0;
+    int stageLayers = 0; // of its stage (what full recompute and offload divide by)
+    bool first = false, last = false, sendsForward = false, sendsBackward = false;
+    double moeLayers = 0, params = 0;
+    bool operator==(const ChunkShape&) const = default;
+};
+
+ChunkShape chunkShape(const EstimateContext& ctx, const StageParams& params, int s, int c) {
+    const std::size_t idx = static_cast<std::size_t>(s) * ctx.layout.chunks + c;
+    ChunkShape shape;
+    shape.layers = ctx.layout.layersOf(s, c);
+    shape.stageLayers = ctx.layout.stageLayers[s];
+    const int k = ctx.modelIndex(s, c);
+    shape.first = k == 0;
+    shape.last = k == ctx.nModelChunks - 1;
+    if (ctx.layout.stages > 1) {
+        // ZB-V: rank p - 1 feeds its own second chunk, without a transfer.
+        shape.sendsForward = !shape.last && ctx.stageOfModelChunk(k + 1) != s;
+        shape.sendsBackward = !shape.first && ctx.stageOfModelChunk(k - 1) != s;
+    }
+    shape.moeLayers = params.chunkMoeLayers[idx];
+    shape.params = params.chunkParams[idx];
+    return shape;
+}
+
 } // namespace
 
-StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
-                             const StageParams& params) {
+// One shape's micro-batch seconds and their parts, and the bytes it sends, before ZeRO-3 and
+// offload; where its first chunk is (what offload reads).
+struct ChunkKind {
+    ChunkShape shape;
+    int s = 0;
+    std::size_t idx = 0;
+    StageParts f, b;
+    ChunkComm comm;
+    double wgrad = 0;
+};
+
+struct StageCostsBase {
+    CollectiveTime p2p;
+    std::vector<ChunkKind> kinds; // a dense model's chunks: two layer counts, first and last
+    std::vector<int> chunkKind;   // [stage * vpp + chunk]
+    // Stages whose chunks are of the same kinds in the same order add up the same sums.
+    std::vector<std::vector<int>> stageKinds;
+    std::vector<int> stageKind; // [stage]
+    // Per kind of stage, its sums before ZeRO-3 and offload: those of the parts and the
+    // dimensions they do not touch are final (ZeRO-3 adds to dp and the link totals only).
+    struct StageBase {
+        StageParts parts;
+        CommAccount comm;
+    };
+    std::vector<StageBase> stageBases;
+};
+
+namespace {
+
+ChunkKind costChunk(const EstimateContext& ctx, const LayerCosts& lc, const CollectiveTime& p2p,
+                    const ChunkShape& shape, int s, int c, double layerTpF, double layerTpB) {
+    ChunkKind kind;
+    kind.shape = shape;
+    kind.s = s;
+    kind.idx = static_cast<std::size_t>(s) * ctx.layout.chunks + c;
+    ChunkWork w;
+    w.s = s;
+    w.c = c;
+    w.idx = kind.idx;
+    w.l = shape.layers;
+    w.md = static_cast<double>(ctx.layout.microbatches);
+    w.chunkLayer = &lc.layer;
+    w.chunkTpF = layerTpF;
+    w.chunkTpB = layerTpB;
+    if (lc.sparse && w.l > 0) {
+        const double lMoe = shape.moeLayers;
+        w.blended = blendLayerCosts(lc.denseLayer, (w.l - lMoe) / w.l, lc.moeLayer, lMoe / w.l);
+        w.chunkLayer = &w.blended;
+        w.chunkTpF = tpExposed(ctx, w.blended.tpForward, w.blended.forward);
+        w.chunkTpB = tpExposed(ctx, w.blended.tpBackward, w.blended.backward);
+    }
+    w.first = shape.first;
+    w.last = shape.last;
+    w.sendsForward = shape.sendsForward;
+    w.sendsBackward = shape.sendsBackward;
+    StageCosts withP2p; // what addEdgesAndTransfers reads
+    withP2p.p2p = p2p;
+    addTransformerLayers(ctx, w, kind.comm);
+    addEdgesAndTransfers(ctx, lc, withP2p, w, kind.comm);
+    // overlap.ep: a micro-batch's dispatch and combine hide behind another's compute
+    // (DualPipe pairs a forward chunk with a backward chunk; this models the overlap
+    // only, against the chunk's own compute). (Before ZeRO-3's parts: it reads none of them.)
+    w.f.ep = epExposed(ctx, w.f.ep, w.f.compute);
+    w.b.ep = epExposed(ctx, w.b.ep, w.b.compute + w.b.recompute);
+    kind.f = w.f;
+    kind.b = w.b;
+    // Zero bubble: the weight-gradient GEMMs, about half of the backward GEMM time
+    // (one of its two GEMMs per linear layer; Qi et al. 2024 sec. 2).
+    kind.wgrad =
+        0.5 * (w.l * w.chunkLayer->backward.gemm + (w.last ? lc.output.backward.gemm : 0.0));
+    return kind;
+}
+
+// A kind with ZeRO-3 and offload added.
+struct FinishedKind {
+    FinishedKind() {} // user-provided: a vector of them is not zeroed first
+    StageParts f, b;
+    ChunkComm zero3;
+    double fwd = 0, bwd = 0;
+};
+
+void finishKind(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                const ChunkKind& kind, FinishedKind& out) {
+    const double md = static_cast<double>(ctx.layout.microbatches);
+    out.f = kind.f;
+    out.b = kind.b;
+    out.zero3.count = 0;
+    addZero3(ctx, kind.shape.params, md, out.f, out.b, out.zero3);
+    if (ctx.offloading)
+        addChunkOffload(ctx, lc, params, kind.s, kind.idx, kind.shape.layers, out.f, out.b);
+    out.fwd = out.f.total();
+    out.bwd = out.b.total();
+}
+
+} // namespace
+
+std::shared_ptr<const StageCostsBase>
+computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
-    const PipelineLayout& layout = ctx.layout;
-    const int pp = layout.stages, vpp = layout.chunks;
-    const double md = static_cast<double>(layout.microbatches);
-    const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
-    StageCosts out;
+    const int pp = ctx.layout.stages, vpp = ctx.layout.chunks;
+    auto base = std::make_shared<StageCostsBase>();
     // Pipeline point-to-point: one [s, b, h] activation (or its gradient) per chunk boundary,
     // split over TP ranks (Narayanan et al. 2021 sec. 4.1, scatter/gather optimisation).
     const double p2pBytes = double(train.seqLen) * double(train.microBatch) *
                             double(ctx.sc.model.hidden) * ctx.actBytes / double(plan.tp) /
                             double(std::max(1, plan.cp));
     if (pp > 1)
-        out.p2p = ctx.collectives.cost(Collective::SendRecv, p2pBytes, ctx.ppGroup);
-    out.fwd.assign(nChunks, 0.0);
-    out.bwd.assign(nChunks, 0.0);
-    out.wgrad.assign(nChunks, 0.0);
-    out.parts.assign(pp, StageParts{});
-    out.stageFwd.assign(pp, 0.0);
-    out.stageBwd.assign(pp, 0.0);
-    out.stageComm.assign(pp, CommAccount{});
+        base->p2p = ctx.collectives.cost(Collective::SendRecv, p2pBytes, ctx.ppGroup);
     const double layerTpF = tpExposed(ctx, lc.layer.tpForward, lc.layer.forward);
     const double layerTpB = tpExposed(ctx, lc.layer.tpBackward, lc.layer.backward);
+    base->chunkKind.assign(static_cast<std::size_t>(pp) * vpp, 0);
+    base->stageKind.assign(pp, 0);
+    std::vector<int> sequence(static_cast<std::size_t>(vpp));
     for (int s = 0; s < pp; ++s) {
         for (int c = 0; c < vpp; ++c) {
-            ChunkWork w;
-            w.s = s;
-            w.c = c;
-            w.idx = static_cast<std::size_t>(s) * vpp + c;
-            w.l = layout.layersOf(s, c);
-            w.md = md;
-            w.chunkLayer = &lc.layer;
-            w.chunkTpF = layerTpF;
-            w.chunkTpB = layerTpB;
-            if (lc.sparse && w.l > 0) {
-                const double lMoe = params.chunkMoeLayers[w.idx];
-                w.blended =
-                    blendLayerCosts(lc.denseLayer, (w.l - lMoe) / w.l, lc.moeLayer, lMoe / w.l);
-                w.chunkLayer = &w.blended;
-                w.chunkTpF = tpExposed(ctx, w.blended.tpForward, w.blended.forward);
-                w.chunkTpB = tpExposed(ctx, w.blended.tpBackward, w.blended.backward);
+            const ChunkShape shape = chunkShape(ctx, params, s, c);
+            auto& kinds = base->kinds;
+            auto kind = std::find_if(kinds.begin(), kinds.end(),
+                                     [&](const ChunkKind& k) { return k.shape == shape; });
+            if (kind == kinds.end()) {
+                kinds.push_back(costChunk(ctx, lc, base->p2p, shape, s, c, layerTpF, layerTpB));
+                kind = kinds.end() - 1;
             }
-            const int k = ctx.modelIndex(s, c);
-            w.first = k == 0;
-            w.last = k == ctx.nModelChunks - 1;
-            CommAccount& ca = out.stageComm[s];
-            addTransformerLayers(ctx, w, ca);
-            addEdgesAndTransfers(ctx, lc, out, w, ca);
-            addZero3(ctx, params.chunkParams[w.idx], w, ca);
-            // overlap.ep: a micro-batch's dispatch and combine hide behind another's compute
-            // (DualPipe pairs a forward chunk with a backward chunk; this models the overlap
-            // only, against the chunk's own compute).
-            w.f.ep = epExposed(ctx, w.f.ep, w.f.compute);
-            w.b.ep = epExposed(ctx, w.b.ep, w.b.compute + w.b.recompute);
-            if (ctx.offloading)
-                addChunkOffload(ctx, lc, params, w);
-            out.fwd[w.idx] = w.f.total();
-            out.bwd[w.idx] = w.b.total();
-            // Zero bubble: the weight-gradient GEMMs, about half of the backward GEMM time
-            // (one of its two GEMMs per linear layer; Qi et al. 2024 sec. 2).
-            out.wgrad[w.idx] = 0.5 * (w.l * w.chunkLayer->backward.gemm +
-                                      (w.last ? lc.output.backward.gemm : 0.0));
-            out.stageFwd[s] += out.fwd[w.idx];
-            out.stageBwd[s] += out.bwd[w.idx];
-            addToStage(w.f, w.b, md, out.parts[s]);
+            sequence[static_cast<std::size_t>(c)] = static_cast<int>(kind - kinds.begin());
+            base->chunkKind[static_cast<std::size_t>(s) * vpp + c] = sequence[c];
+        }
+        auto& stages = base->stageKinds;
+        auto stage = std::find(stages.begin(), stages.end(), sequence);
+        if (stage == stages.end()) {
+            stages.push_back(sequence);
+            stage = stages.end() - 1;
+        }
+        base->stageKind[s] = static_cast<int>(stage - stages.begin());
+    }
+    const double md = static_cast<double>(ctx.layout.microbatches);
+    for (const std::vector<int>& stage : base->stageKinds) {
+        StageCostsBase::StageBase& sb = base->stageBases.emplace_back();
+        for (int k : stage) {
+            const ChunkKind& kind = base->kinds[static_cast<std::size_t>(k)];
+            kind.comm.countInto(sb.comm);
+            addToStage(kind.f, kind.b, md, sb.parts);
         }
     }
+    return base;
+}
+
+void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                      const StageCostsBase& base, StageCosts& out, bool countBytes) {
+    const int pp = ctx.layout.stages, vpp = ctx.layout.chunks;
+    const double md = static_cast<double>(ctx.layout.microbatches);
+    const std::size_t nChunks = static_cast<std::size_t>(pp) * vpp;
+    thread_local std::vector<FinishedKind> kinds; // scratch that keeps its storage
+    kinds.resize(base.kinds.size());
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        finishKind(ctx, lc, params, base.kinds[k], kinds[k]);
+    out.p2p = base.p2p;
+    out.fwd.resize(nChunks);
+    out.bwd.resize(nChunks);
+    out.wgrad.resize(nChunks);
+    for (std::size_t idx = 0; idx < nChunks; ++idx) {
+        const std::size_t k = static_cast<std::size_t>(base.chunkKind[idx]);
+        out.fwd[idx] = kinds[k].fwd;
+        out.bwd[idx] = kinds[k].bwd;
+        out.wgrad[idx] = base.kinds[k].wgrad;
+    }
+    // Each kind of stage summed once, chunk by chunk in order, from zero.
+    struct StageSums {
+        double fwd = 0, bwd = 0;
+        StageParts parts;
+        CommAccount comm;
+    };
+    // What the base summed stays; the sums that ZeRO-3 and offload change are summed again,
+    // each on its own and in chunk order, as addToStage and CommAccount::add sum them.
+    bool zero3 = false;
+    for (const FinishedKind& kind : kinds)
+        zero3 = zero3 || kind.zero3.count > 0;
+    thread_local std::vector<StageSums> sums;
+    sums.resize(base.stageKinds.size());
+    for (std::size_t q = 0; q < sums.size(); ++q) {
+        StageSums& sum = sums[q];
+        sum.fwd = sum.bwd = 0;
+        sum.parts = base.stageBases[q].parts;
+        sum.comm = countBytes ? base.stageBases[q].comm : CommAccount{};
+        sum.parts.dp = sum.parts.offload = 0;
+        if (zero3)
+            sum.comm.dp = sum.comm.scaleUp = sum.comm.scaleOut = 0;
+        for (int k : base.stageKinds[q]) {
+            const FinishedKind& kind = kinds[static_cast<std::size_t>(k)];
+            sum.fwd += kind.fwd;
+            sum.bwd += kind.bwd;
+            sum.parts.dp += md * (kind.f.dp + kind.b.dp);
+            sum.parts.offload += md * (kind.f.offload + kind.b.offload);
+            if (zero3 && countBytes) {
+                base.kinds[static_cast<std::size_t>(k)].comm.countLinksInto(sum.comm);
+                kind.zero3.countInto(sum.comm);
+            }
+        }
+    }
+    out.parts.resize(pp);
+    out.stageFwd.resize(pp);
+    out.stageBwd.resize(pp);
+    out.stageComm.resize(pp);
+    for (int s = 0; s < pp; ++s) {
+        const StageSums& sum = sums[static_cast<std::size_t>(base.stageKind[s])];
+        out.stageFwd[s] = sum.fwd;
+        out.stageBwd[s] = sum.bwd;
+        out.parts[s] = sum.parts;
+        out.stageComm[s] = sum.comm;
+    }
+}
+
+StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
+                             const StageParams& params) {
+    StageCosts out;
+    finishStageCosts(ctx, lc, params, *computeStageCostsBase(ctx, lc, params), out);
     return out;
 }
 

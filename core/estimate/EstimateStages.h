@@ -79,6 +79,10 @@ struct EstimateContext {
     OffloadPlan offload;
     int modelIndex(int s, int c) const;
     int stageOfModelChunk(int k) const;
+    // After only zero, dp_shard, offload, overlap or recompute of `sc` changed (a search's
+    // inner fields): the fields that depend on them, the data-parallel groups and the
+    // offload plan, again (none reads overlap or recompute).
+    void updateInnerFields();
 };
 
 // Stage 1: one layer of each kind for one micro-batch, and its parameters and activations.
@@ -113,6 +117,10 @@ struct StageParams {
     std::vector<double> stageTrainable, stageMoeLayers;
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
+void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out);
+// The last step of computeStageParams, the only one that depends on zero and dp_shard: the
+// trainable and local (ZeRO-sharded) parameters of every stage.
+void computeStageShares(const EstimateContext& ctx, StageParams& out);
 
 // Stage s of an adapter method, for estimate/FinetuneMemory.h.
 struct FinetuneStageInput;
@@ -152,12 +160,25 @@ struct StageCosts {
 };
 StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
                              const StageParams& params);
+// Stage 3 in two steps (what computeStageCosts does). The base costs each kind of chunk
+// (chunks alike in layers, place and parameters cost the same) up to ZeRO-3 and offload,
+// which alone depend on zero and dp_shard; finishing adds those and fills every chunk and
+// stage. A search keeps the base across the plans that differ only in zero and dp_shard.
+struct StageCostsBase;
+std::shared_ptr<const StageCostsBase>
+computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params);
+// Overwrites every field of `out` (reusing its storage); without `countBytes` the bytes sent
+// (stageComm) are left zero, for a search's bound, which reports no traffic.
+void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
+                      const StageCostsBase& base, StageCosts& out, bool countBytes = true);
 
 // Stage 4: what each stage does after its last backward (adds the DP bytes to stageComm).
 struct StepTail {
     std::vector<double> postDp, postOpt, postOffload; // [stage], exposed seconds
 };
 StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs);
+void computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
+                     StepTail& out);
 
 // Stage 5: the pipeline schedule, the step time and its breakdown (into `est`).
 struct ScheduleResult {

@@ -72,16 +72,6 @@ double optimizerStepBytesPerParam(const TrainingConfig& training) {
     return 38.0;
 }
 
-ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
-                                const StateBytesPerParam& bytes) {
-    const double d = static_cast<double>(std::max<std::int64_t>(1, shardRanks));
-    ModelStateBytes m;
-    m.weights = params * bytes.weights / (zero >= 3 ? d : 1.0);
-    m.gradients = params * bytes.gradients / (zero >= 2 ? d : 1.0);
-    m.optimizer = params * bytes.optimizer / (zero >= 1 ? d : 1.0);
-    return m;
-}
-
 namespace {
 
 struct ActivationTerms {

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 
+#include <algorithm>
+
 namespace ts {
 
 // Bytes per parameter of each model state before ZeRO sharding.
@@ -59,8 +61,16 @@ struct ModelStateBytes {
 // `shardRanks` data-parallel ranks (= Megatron's distributed optimizer), stage 2 also
 // gradients, stage 3 also weights. The estimator passes dp x cp, or dp_shard x cp under
 // hybrid sharding (estimate/DataParallelCost.h), or the expert-DP group for routed experts.
-ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
-                                const StateBytesPerParam& bytes);
+// (Inline: a plan search calls it twice for every stage of every plan.)
+inline ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, int zero,
+                                       const StateBytesPerParam& bytes) {
+    const double d = static_cast<double>(std::max<std::int64_t>(1, shardRanks));
+    ModelStateBytes m;
+    m.weights = params * bytes.weights / (zero >= 3 ? d : 1.0);
+    m.gradients = params * bytes.gradients / (zero >= 2 ? d : 1.0);
+    m.optimizer = params * bytes.optimizer / (zero >= 1 ? d : 1.0);
+    return m;
+}
 
 // What Korthikanti et al. 2022 assume (GPT: dropout after attention and MLP, attention
 // scores materialised) versus a flash-attention, dropout-free model (Llama, most 2024 runs).

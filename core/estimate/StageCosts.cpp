@@ -74,6 +74,12 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     offload = offloadPlan(sc, stateBytes);
 }
 
+void EstimateContext::updateInnerFields() {
+    dpg = dataParallelGroups(sc.parallel, strides);
+    offloading = anyOffload(sc.parallel.offload);
+    offload = offloadPlan(sc, stateBytes);
+}
+
 int EstimateContext::modelIndex(int s, int c) const {
     return chunkModelIndex(schedule, layout.stages, layout.chunks, s, c);
 }
@@ -139,12 +145,17 @@ LayerCosts computeLayerCosts(const EstimateContext& ctx) {
 }
 
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc) {
+    StageParams out;
+    computeStageParams(ctx, lc, out);
+    return out;
+}
+
+void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const ModelConfig& model = ctx.sc.model;
     const PipelineLayout& layout = ctx.layout;
     const int pp = layout.stages, vpp = layout.chunks;
     const double tp = plan.tp;
-    StageParams out;
     out.chunkParams.assign(static_cast<std::size_t>(pp) * vpp, 0.0);
     out.chunkMoeLayers.assign(static_cast<std::size_t>(pp) * vpp, 0.0);
     out.stageParams.assign(pp, 0.0);
@@ -180,6 +191,13 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
             out.chunkMoeLayers[idx] = lMoe;
             out.stageMoeLayers[s] += lMoe;
         }
+    }
+    computeStageShares(ctx, out);
+}
+
+void computeStageShares(const EstimateContext& ctx, StageParams& out) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    for (int s = 0; s < ctx.layout.stages; ++s) {
         out.stageTrainable[s] =
             ctx.adapters
                 ? finetuneStageMemory(ctx.sc, finetuneStageInput(ctx, out, s), ctx.stateBytes)
@@ -189,7 +207,6 @@ StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc)
             out.stageTrainable[s] / (plan.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0) +
             out.stageExpertParams[s] / (plan.zero >= 1 ? double(ctx.expertDp) : 1.0);
     }
-    return out;
 }
 
 FinetuneStageInput finetuneStageInput(const EstimateContext& ctx, const StageParams& params,

@@ -13,19 +13,34 @@ namespace ts {
 
 namespace {
 
+// The collectives of the stage before, to reuse when this stage holds as many parameters
+// (most stages do): the same question gets the same answer.
+struct StageSyncMemo {
+    bool have = false;
+    double trainable = 0;
+    GradientSync sync;
+    bool haveExpert = false;
+    double expertParams = 0;
+    CollectiveTime expertReduce;
+};
+
 // Exposed gradient reduction (ZeRO 0-2; with hybrid sharding also the all-reduce of the
 // gradient shards across the replicas, ZeRO 1-3) and weight all-gather (ZeRO 1-2, Megatron's
 // distributed optimizer) of stage s.
 double exposedGradientSync(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
-                           int s) {
+                           int s, StageSyncMemo& memo) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const OverlapModel& ov = ctx.set.overlap;
     const DataParallelGroups& dpg = ctx.dpg;
     double exposed = 0;
     if (dpg.dpCp > 1 && (plan.zero < 3 || dpg.hybrid())) {
-        const GradientSync sync =
-            gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s], ctx.weightBytes,
-                         ctx.gradBytes);
+        if (!memo.have || memo.trainable != params.stageTrainable[s]) {
+            memo.sync = gradientSync(ctx.collectives, dpg, plan.zero, params.stageTrainable[s],
+                                     ctx.weightBytes, ctx.gradBytes);
+            memo.trainable = params.stageTrainable[s];
+            memo.have = true;
+        }
+        const GradientSync& sync = memo.sync;
         const CollectiveTime& red = sync.reduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
@@ -42,9 +57,14 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
     }
     if (params.stageExpertParams[s] > 0 && ctx.expertDp > 1 && plan.zero < 3) {
         // The routed experts' gradients reduce over the expert-data-parallel group.
-        const CollectiveTime red =
-            ctx.collectives.cost(plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
-                                 params.stageExpertParams[s] * ctx.gradBytes, ctx.expertDpGroup);
+        if (!memo.haveExpert || memo.expertParams != params.stageExpertParams[s]) {
+            memo.expertReduce = ctx.collectives.cost(
+                plan.zero == 0 ? Collective::AllReduce : Collective::ReduceScatter,
+                params.stageExpertParams[s] * ctx.gradBytes, ctx.expertDpGroup);
+            memo.expertParams = params.stageExpertParams[s];
+            memo.haveExpert = true;
+        }
+        const CollectiveTime& red = memo.expertReduce;
         CommAccount& ca = costs.stageComm[s];
         ca.add(ca.dp, red, 1.0);
         exposed += plan.overlap.dp
@@ -57,25 +77,36 @@ double exposedGradientSync(const EstimateContext& ctx, const StageParams& params
 } // namespace
 
 StepTail computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs) {
+    StepTail tail;
+    computeStepTail(ctx, params, costs, tail);
+    return tail;
+}
+
+void computeStepTail(const EstimateContext& ctx, const StageParams& params, StageCosts& costs,
+                     StepTail& tail) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const int pp = ctx.layout.stages;
-    StepTail tail;
     tail.postDp.assign(pp, 0.0);
     tail.postOpt.assign(pp, 0.0);
     tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
+    StageSyncMemo memo;
+    const double stepBytes = optimizerStepBytesPerParam(ctx.sc.training);
     for (int s = 0; s < pp; ++s) {
-        tail.postDp[s] = exposedGradientSync(ctx, params, costs, s);
+        tail.postDp[s] = exposedGradientSync(ctx, params, costs, s, memo);
         const double localParams = params.stageLocalParams[s];
+        // A stage like the one before (most are) takes the same seconds.
+        const bool asBefore = s > 0 && localParams == params.stageLocalParams[s - 1];
         tail.postOpt[s] =
-            plan.offload.optimizer != OffloadTarget::None
-                ? 0.0 // on the CPU (estimate/Offload.h)
-                : memoryBoundSeconds(ctx.set.hardware,
-                                     localParams * optimizerStepBytesPerParam(ctx.sc.training), 8);
+            plan.offload.optimizer != OffloadTarget::None ? 0.0 // on the CPU (estimate/Offload.h)
+            : asBefore                                    ? tail.postOpt[s - 1]
+                       : memoryBoundSeconds(ctx.set.hardware, localParams * stepBytes, 8);
         if (ctx.offloading)
             tail.postOffload[s] =
-                stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s]).exposedSeconds;
+                asBefore && ctx.layout.stageLayers[s] == ctx.layout.stageLayers[s - 1]
+                    ? tail.postOffload[s - 1]
+                    : stepOffload(ctx.offload, localParams, ctx.layout.stageLayers[s])
+                          .exposedSeconds;
     }
-    return tail;
 }
 
 void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
@@ -234,23 +265,27 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     const double gpuBytes = ctx.sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
-    std::vector<HostBytes> stageHost(pp);
+    std::vector<HostBytes> stageHost(ctx.offloading ? pp : 0);
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
+    // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+    const double lowPrecisionCopy = lowPrecisionWeightCopyBytes(train, plan.zero);
+    ModelStateBytes states, experts; // of the stage before, while its parameters are the same
+    StageActivations acts;           // likewise, while its layers are
     for (int s = 0; s < pp; ++s) {
         StageMemory sm;
         sm.stage = s;
         // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
-        const ModelStateBytes states =
-            modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero, ctx.stateBytes);
-        const ModelStateBytes experts =
-            modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero, ctx.stateBytes);
+        if (s == 0 || params.stageParams[s] != params.stageParams[s - 1])
+            states = modelStateBytes(params.stageParams[s], ctx.dpg.shardRanks, plan.zero,
+                                     ctx.stateBytes);
+        if (s == 0 || params.stageExpertParams[s] != params.stageExpertParams[s - 1])
+            experts = modelStateBytes(params.stageExpertParams[s], ctx.expertDp, plan.zero,
+                                      ctx.stateBytes);
         sm.bytes.weights = states.weights + experts.weights;
         sm.bytes.gradients = states.gradients + experts.gradients;
         sm.bytes.optimizer = states.optimizer + experts.optimizer;
-        // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-        sm.bytes.weights +=
-            lowPrecisionWeightCopyBytes(train, plan.zero) * params.stageLinearParams[s];
+        sm.bytes.weights += lowPrecisionCopy * params.stageLinearParams[s];
         // LoRA / QLoRA: a frozen base without gradients or optimizer states, and the adapters.
         FinetuneStageMemory ft;
         if (ctx.adapters) {
@@ -260,7 +295,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             sm.bytes.gradients = ft.adapters.gradients;
             sm.bytes.optimizer = ft.adapters.optimizer;
         }
-        const StageActivations acts = stageActivations(ctx, lc, s);
+        if (s == 0 || ctx.layout.stageLayers[s] != ctx.layout.stageLayers[s - 1])
+            acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
         const double inFlight =
             microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.

@@ -5,6 +5,7 @@
 // Every plan setting is written explicitly, false and null included, because a recipe has
 // its own defaults. Bridge runs Megatron-Core, so it refuses what Megatron-LM refuses.
 
+#include "export/BridgeRecipe.h"
 #include "export/Exporters.h"
 #include "export/LaunchShape.h"
 #include "export/MegatronArgs.h"
@@ -32,6 +33,47 @@ std::string recipeStem(const std::string& preset) {
     if (preset == "deepseek-v3")
         return "deepseek_v3";
     return "vanilla_gpt";
+}
+
+// Fine-tuning recipes (<stem>_sft_config, <stem>_peft_config) exist for the Llama stems only
+// (src/megatron/bridge/recipes/llama/__init__.py @ v0.6.0).
+std::string fineTuningStem(const std::string& preset) {
+    for (const auto& [id, stem] : {std::pair{"llama3-8b", "llama3_8b"},
+                                   {"llama3.1-8b", "llama31_8b"},
+                                   {"llama3-70b", "llama3_70b"},
+                                   {"llama3.1-70b", "llama31_70b"},
+                                   {"llama3.1-405b", "llama31_405b"}})
+        if (preset == id)
+            return stem;
+    return {};
+}
+
+// LoRA's target modules: Megatron-Core's fused linear layers (LoRA.target_modules in
+// src/megatron/bridge/peft/lora.py @ v0.6.0). q/k/v share linear_qkv and gate/up share
+// linear_fc1, so those come in whole groups or not at all.
+std::string loraModules(const FinetuneConfig& f, std::vector<ExportRefusal>& refusals) {
+    using T = LoraTarget;
+    const auto group = [&](std::initializer_list<T> members, const char* name, std::string& out) {
+        int n = 0;
+        for (T t : members)
+            n += f.wraps(t) ? 1 : 0;
+        if (n == int(members.size()))
+            out += std::string(out.empty() ? "" : ",") + name;
+        else if (n > 0)
+            refusals.push_back({"/finetune/lora_targets",
+                                std::string("Megatron-Core fuses these projections into ") + name +
+                                    ": LoRA adapts all of them or none; list all or none"});
+    };
+    std::string modules;
+    group({T::QProj, T::KProj, T::VProj}, "linear_qkv", modules);
+    group({T::OProj}, "linear_proj", modules);
+    group({T::GateProj, T::UpProj}, "linear_fc1", modules);
+    group({T::DownProj}, "linear_fc2", modules);
+    if (f.wraps(T::LmHead))
+        refusals.push_back({"/finetune/lora_targets",
+                            "Megatron-Bridge's LoRA adapts the decoder's linear layers, not the "
+                            "output layer: remove lm_head"});
+    return "[" + modules + "]";
 }
 
 std::string mixedPrecision(const TrainingConfig& t) {
@@ -166,14 +208,21 @@ std::vector<std::string> BridgeExporter::fileNames() const {
     return {"run_bridge.sh"};
 }
 
-ExportResult BridgeExporter::render(const ResolvedScenario& plan,
-                                    const ExportOptions& options) const {
-    ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
-    (void)megatronArgs(plan, shape, options, result.refusals); // Megatron-Core's limits
-    if (!result.refusals.empty())
-        return result;
-    Overrides o;
+BridgeRecipe bridgeRecipe(const ResolvedScenario& plan, const LaunchShape& shape,
+                          const ExportOptions& options, std::vector<ExportRefusal>& refusals) {
+    BridgeRecipe recipe;
+    (void)megatronArgs(plan, shape, options, refusals); // Megatron-Core's limits
+    const std::string tuneStem = plan.finetune ? fineTuningStem(plan.modelPreset) : std::string();
+    if (plan.finetune && tuneStem.empty())
+        refusals.push_back({"/model/preset", "Megatron-Bridge v0.6.0 has fine-tuning recipes for "
+                                             "Llama 3 / 3.1 8B, 70B and 405B only; this model "
+                                             "has none"});
+    Overrides& o = recipe.overrides;
+    if (plan.finetune && plan.finetune->adapters()) {
+        put(o, "peft.dim", std::to_string(plan.finetune->loraRank));
+        put(o, "peft.alpha", num(plan.finetune->loraAlpha));
+        put(o, "peft.target_modules", loraModules(*plan.finetune, refusals));
+    }
     modelOverrides(plan, o);
     parallelOverrides(plan, o);
     const auto& t = plan.training;
@@ -186,7 +235,54 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
     put(o, "optimizer.lr", "$LR");
     if (!options.dataPath.empty())
         put(o, "dataset.data_path", options.dataPath);
+    // --mode lora loads <stem>_peft_config, sft <stem>_sft_config (run_recipe.py @ v0.6.0); a
+    // fine-tuning recipe brings its own SFT dataset.
+    if (plan.finetune) {
+        put(o, "checkpoint.pretrained_checkpoint", "$PRETRAINED_CHECKPOINT");
+        recipe.program = {"--model", tuneStem, "--mode",
+                          plan.finetune->adapters() ? "lora" : "sft"};
+        recipe.checkpoint = "/checkpoints/" + tuneStem;
+    } else {
+        recipe.program = {"--model", recipeStem(plan.modelPreset), "--mode", "pretrain"};
+        if (options.dataPath.empty())
+            recipe.program.insert(recipe.program.end(), {"--dataset", "mock"});
+    }
+    return recipe;
+}
 
+void bridgeVariables(ShellScript& s, const LaunchShape& shape, const ExportOptions& options,
+                     const BridgeRecipe& recipe) {
+    s.assignDefault("TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100));
+    s.assignDefault("LR", "3.0e-4");
+    s.assignDefault("MEGATRON_BRIDGE",
+                    options.megatronDir.empty() ? "/opt/Megatron-Bridge" : options.megatronDir);
+    if (!recipe.checkpoint.empty()) {
+        s.comment("Fine-tuning starts from the base model's Megatron checkpoint (convert a "
+                  "Hugging Face one with Megatron-Bridge's AutoBridge).");
+        s.assignDefault("PRETRAINED_CHECKPOINT", recipe.checkpoint);
+    }
+}
+
+std::vector<CliArg> shellOverrides(const BridgeRecipe& recipe) {
+    std::vector<CliArg> out;
+    for (const auto& item : recipe.overrides) {
+        const auto eq = item.find('=');
+        const std::string value = item.substr(eq + 1);
+        if (!value.empty() && value[0] == '$') // "key=${VAR}" as one double-quoted word
+            out.push_back({item.substr(0, eq + 1) + "\"${" + value.substr(1) + "}\"", {}});
+        else
+            out.push_back({shellQuote(item), {}});
+    }
+    return out;
+}
+
+ExportResult BridgeExporter::render(const ResolvedScenario& plan,
+                                    const ExportOptions& options) const {
+    ExportResult result;
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::FullAndLora);
+    const BridgeRecipe recipe = bridgeRecipe(plan, shape, options, result.refusals);
+    if (!result.refusals.empty())
+        return result;
     ShellScript s;
     s.line("#!/usr/bin/env bash");
     s.comment(
@@ -205,27 +301,16 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
     s.assignDefault("NODE_RANK", "0");
     s.assignDefault("MASTER_ADDR", "localhost");
     s.assignDefault("MASTER_PORT", "6000");
-    s.assignDefault("TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100));
-    s.assignDefault("LR", "3.0e-4");
-    s.assignDefault("MEGATRON_BRIDGE",
-                    options.megatronDir.empty() ? "/opt/Megatron-Bridge" : options.megatronDir);
+    bridgeVariables(s, shape, options, recipe);
     s.line();
-    std::vector<CliArg> overrides;
-    for (const auto& item : o) {
-        const auto eq = item.find('=');
-        const std::string value = item.substr(eq + 1);
-        if (!value.empty() && value[0] == '$') // "key=${VAR}" as one double-quoted word
-            overrides.push_back({item.substr(0, eq + 1) + "\"${" + value.substr(1) + "}\"", {}});
-        else
-            overrides.push_back({shellQuote(item), {}});
-    }
-    s.array("OVERRIDES", overrides);
+    s.array("OVERRIDES", shellOverrides(recipe));
     s.line("CMD=(torchrun --nproc_per_node \"${GPUS_PER_NODE}\" --nnodes \"${NNODES}\"");
     s.line("    --node_rank \"${NODE_RANK}\" --master_addr \"${MASTER_ADDR}\" --master_port "
            "\"${MASTER_PORT}\"");
-    s.line("    \"${MEGATRON_BRIDGE}/scripts/training/run_recipe.py\" --model " +
-           recipeStem(plan.modelPreset) + " --mode pretrain" +
-           (options.dataPath.empty() ? " --dataset mock" : ""));
+    std::string program;
+    for (const auto& word : recipe.program)
+        program += " " + word;
+    s.line("    \"${MEGATRON_BRIDGE}/scripts/training/run_recipe.py\"" + program);
     s.line("    \"${OVERRIDES[@]}\")");
     s.line("if [[ \"${DRY_RUN:-0}\" == 1 ]]; then");
     s.line("    printf '%s\\n' \"${CMD[@]}\"");

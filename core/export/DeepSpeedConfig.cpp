@@ -9,6 +9,57 @@ void refuse(std::vector<ExportRefusal>& r, std::string path, std::string message
     r.push_back({std::move(path), std::move(message)});
 }
 
+// AutoEP (deepspeed/module_inject/auto_ep_presets, v0.19.5) replaces the MoE blocks of these
+// Hugging Face model families with expert-parallel layers; the name is its preset_model.
+std::string autoEpPreset(const ResolvedScenario& plan) {
+    const std::string& id = plan.modelPreset;
+    for (const auto& [prefix, preset] : {std::pair{"mixtral", "mixtral"},
+                                         {"deepseek-v3", "deepseek_v3"},
+                                         {"deepseek-v2", "deepseek_v2"},
+                                         {"qwen3.5", "qwen3_5_moe"},
+                                         {"qwen3", "qwen3_moe"}})
+        if (id.rfind(prefix, 0) == 0)
+            return preset;
+    return {};
+}
+
+// AutoEP's limits (auto_ep_folding.py validate_folding_global and engine.py, v0.19.5).
+void expertRefusals(const ResolvedScenario& plan, std::vector<ExportRefusal>& r) {
+    const auto& p = plan.parallel;
+    if (autoEpPreset(plan).empty()) {
+        refuse(r, "/model/moe",
+               "DeepSpeed's AutoEP shards the MoE blocks of the Hugging Face families it has "
+               "presets for (mixtral, deepseek_v2, deepseek_v3, qwen3_moe, qwen3_5_moe); this "
+               "model is none of them: use the megatron or torchtitan target");
+        return;
+    }
+    if (p.etp != 1)
+        refuse(r, "/parallelism/etp",
+               "DeepSpeed AutoEP reserves expert_tensor_parallel_size for later: experts are "
+               "not tensor-parallel; set etp to 1");
+    if (p.tp > 1 && p.zero == 3)
+        refuse(r, "/parallelism/zero",
+               "DeepSpeed AutoEP with AutoTP does not run with ZeRO-3; set zero to 1 or 2");
+    if (p.ep > 1 && p.overlap.ep)
+        refuse(r, "/parallelism/overlap/ep",
+               "DeepSpeed AutoEP runs its all-to-alls in line with the expert compute; set "
+               "overlap ep to false");
+    if (p.moeDispatchFp8)
+        refuse(r, "/parallelism/moe_dispatch_fp8",
+               "DeepSpeed AutoEP dispatches tokens in the training precision; it has no FP8 "
+               "all-to-all: set it to false");
+}
+
+// deepspeed/runtime/utils.py partition_uniform (v0.19.5): the first layers % stages stages
+// take one layer more. That is the one uneven split the "uniform" partition gives.
+bool uniformPartition(const std::vector<int>& chunks, int layers) {
+    const int stages = int(chunks.size());
+    for (int s = 0; s < stages; ++s)
+        if (chunks[std::size_t(s)] != layers / stages + (s < layers % stages ? 1 : 0))
+            return false;
+    return true;
+}
+
 // What DeepSpeed's engines cannot run from a config file: its pipeline engine is 1F1B without
 // interleaving and refuses ZeRO-2/3 (runtime/pipe/engine.py), AutoTP has no Megatron sequence
 // parallelism, Ulysses is its only context parallelism, and MoE layers are model code.
@@ -38,13 +89,15 @@ void planRefusals(const ResolvedScenario& plan, std::vector<ExportRefusal>& r) {
                    "only; set zero to 0 or 1, or pp to 1");
         if (p.schedule != PipelineScheduleKind::OneFOneB && p.vpp == 1)
             refuse(r, "/parallelism/schedule", "DeepSpeed's pipeline engine runs 1F1B only");
-        for (int layers : p.pipelineLayers)
-            if (layers != p.pipelineLayers.front()) {
-                refuse(r, "/parallelism/pipeline_layers",
-                       "DeepSpeed's \"uniform\" partition gives every stage the same layers; "
-                       "set pipeline_layers to null with layers divisible by pp");
-                break;
-            }
+        if (p.vpp == 1 && !uniformPartition(p.pipelineLayers, plan.model.layers))
+            refuse(r, "/parallelism/pipeline_layers",
+                   "DeepSpeed's \"uniform\" partition (runtime/utils.py partition_uniform) "
+                   "gives every stage layers / pp and the first layers % pp stages one more; "
+                   "use that split");
+        if (p.overlap.pp)
+            refuse(r, "/parallelism/overlap/pp",
+                   "DeepSpeed's pipeline engine waits on each send and receive "
+                   "(runtime/pipe/p2p.py); set overlap pp to false");
         if (p.tp > 1)
             refuse(r, "/parallelism/tp",
                    "DeepSpeed's AutoTP does not combine with its pipeline "
@@ -57,10 +110,8 @@ void planRefusals(const ResolvedScenario& plan, std::vector<ExportRefusal>& r) {
         refuse(r, "/parallelism/cp_comm",
                "DeepSpeed's context parallelism is Ulysses "
                "(sequence_parallel_size): set cp_comm to \"a2a\"");
-    if (p.ep > 1 || plan.model.moe)
-        refuse(r, plan.model.moe ? "/model/moe" : "/parallelism/ep",
-               "DeepSpeed-MoE layers are model code (deepspeed.moe.layer.MoE), not a config "
-               "key; use the megatron or torchtitan target for a mixture of experts");
+    if (plan.model.moe)
+        expertRefusals(plan, r);
     if (p.offload.params != OffloadTarget::None && p.zero != 3)
         refuse(r, "/parallelism/offload/params",
                "DeepSpeed offloads parameters with ZeRO-3 "
@@ -146,6 +197,11 @@ Json deepSpeedConfig(const ResolvedScenario& plan, const LaunchShape& shape,
         ds["tensor_parallel"] = {{"autotp_size", p.tp}, {"tp_overlap_comm", p.overlap.tp}};
     if (p.cp > 1)
         ds["sequence_parallel_size"] = p.cp;
+    if (plan.model.moe) // AutoEP: the expert_parallel section (module_inject/auto_ep_config.py)
+        ds["expert_parallel"] = {{"enabled", true},
+                                 {"autoep_size", p.ep},
+                                 {"preset_model", autoEpPreset(plan)},
+                                 {"expert_tensor_parallel_size", 1}};
     return ds;
 }
 

@@ -2,8 +2,10 @@
 // pkg/apis/trainer/v1alpha1/trainjob_types.go) and, marked legacy, a training-operator v1
 // PyTorchJob (kubeflow.org/v1, pkg/apis/kubeflow.org/v1/pytorch_types.go). Both run torchrun
 // with Megatron-LM; the operator injects PET_NNODES / PET_NPROC_PER_NODE / PET_NODE_RANK /
-// PET_MASTER_ADDR, which torchrun reads as its flags.
+// PET_MASTER_ADDR, which torchrun reads as its flags. A LoRA plan runs Megatron-Bridge's
+// run_recipe.py instead (export/BridgeRecipe.h).
 
+#include "export/BridgeRecipe.h"
 #include "export/Exporters.h"
 #include "export/LaunchEnvironment.h"
 #include "export/LaunchShape.h"
@@ -22,21 +24,40 @@ struct Pod {
     std::int64_t gpus = 0;
 };
 
+// "$NAME": Kubernetes expands $(NAME) from the container's env.
+std::string kubernetesValue(const std::string& v) {
+    return !v.empty() && v[0] == '$' ? "$(" + v.substr(1) + ")" : v;
+}
+
 Pod podSpec(const ResolvedScenario& plan, const LaunchShape& shape, const MegatronArgs& args,
-            const ExportOptions& options) {
+            const BridgeRecipe* recipe, const ExportOptions& options) {
     Pod pod;
     pod.image = options.image.empty() ? "nvcr.io/nvidia/pytorch:25.11-py3" : options.image;
-    const std::string megatron =
-        options.megatronDir.empty() ? "/opt/Megatron-LM" : options.megatronDir;
-    pod.command = {"torchrun", megatron + "/pretrain_gpt.py"};
-    for (const auto& arg : allArgs(args)) {
-        pod.args.push_back(arg.flag);
-        for (const auto& v : arg.values) // "$NAME": Kubernetes expands $(NAME) from env
-            pod.args.push_back(!v.empty() && v[0] == '$' ? "$(" + v.substr(1) + ")" : v);
+    if (recipe) {
+        const std::string bridge =
+            options.megatronDir.empty() ? "/opt/Megatron-Bridge" : options.megatronDir;
+        pod.command = {"torchrun", bridge + "/scripts/training/run_recipe.py"};
+        pod.args = recipe->program;
+        for (const auto& o : recipe->overrides) {
+            const auto eq = o.find('=');
+            pod.args.push_back(o.substr(0, eq + 1) + kubernetesValue(o.substr(eq + 1)));
+        }
+    } else {
+        const std::string megatron =
+            options.megatronDir.empty() ? "/opt/Megatron-LM" : options.megatronDir;
+        pod.command = {"torchrun", megatron + "/pretrain_gpt.py"};
+        for (const auto& arg : allArgs(args)) {
+            pod.args.push_back(arg.flag);
+            for (const auto& v : arg.values)
+                pod.args.push_back(kubernetesValue(v));
+        }
     }
     pod.env = launchEnvironment(plan.cluster);
     pod.env.push_back({"TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100), ""});
     pod.env.push_back({"LR", "3.0e-4", ""});
+    if (plan.finetune)
+        pod.env.push_back({"PRETRAINED_CHECKPOINT",
+                           recipe ? recipe->checkpoint : std::string(kPretrainedCheckpoint), ""});
     pod.gpus = shape.gpusPerNode;
     return pod;
 }
@@ -153,11 +174,15 @@ std::vector<std::string> KubernetesExporter::fileNames() const {
 ExportResult KubernetesExporter::render(const ResolvedScenario& plan,
                                         const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
+    const bool lora = plan.finetune && plan.finetune->adapters();
+    const LaunchShape shape =
+        launchShape(plan, result.refusals, lora ? FineTuning::FullAndLora : FineTuning::Full);
     const MegatronArgs args = megatronArgs(plan, shape, options, result.refusals);
+    const BridgeRecipe recipe =
+        lora ? bridgeRecipe(plan, shape, options, result.refusals) : BridgeRecipe{};
     if (!result.refusals.empty())
         return result;
-    const Pod pod = podSpec(plan, shape, args, options);
+    const Pod pod = podSpec(plan, shape, args, lora ? &recipe : nullptr, options);
     const std::string name = jobName(plan, options);
     result.files.push_back({"trainjob.yaml",
                             header("Kubeflow Trainer v2 TrainJob", plan, shape) +

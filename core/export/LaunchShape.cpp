@@ -15,15 +15,27 @@ std::string num(double value) {
     return formatNumber(value);
 }
 
-// The pre-training launchers train every weight with FP32 master weights and a stock
-// optimizer; a fine-tuning plan needs a fine-tuning recipe (torchtune), so its keys are
-// refused by name rather than dropped.
-static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+// The launchers train with FP32 master weights and a stock optimizer; what fine-tuning they run
+// is the target's FineTuning. Every other fine-tuning key is refused by name, not dropped.
+static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                             FineTuning fineTuning) {
     const TrainingConfig& t = plan.training;
-    if (plan.finetune)
-        refusals.push_back({"/finetune", "this launcher trains every weight from a pre-training "
-                                         "recipe; full, LoRA and QLoRA fine-tuning need a "
-                                         "fine-tuning recipe (torchtune): remove the section"});
+    const auto& f = plan.finetune;
+    const bool quantisedBase =
+        f && (f->method == FinetuneMethod::Qlora || f->baseWeights == BaseWeights::Nf4 ||
+              f->baseWeights == BaseWeights::Int8 || f->baseWeights == BaseWeights::Fp8);
+    if (f && fineTuning == FineTuning::None)
+        refusals.push_back({"/finetune", "a DeepSpeed config holds no fine-tuning setting (the "
+                                         "training script loads the weights and wraps adapters); "
+                                         "use the bridge target (LoRA) or megatron (full)"});
+    else if (f && fineTuning == FineTuning::Full && f->adapters())
+        refusals.push_back({"/finetune", "this target fine-tunes every weight (full); it has no "
+                                         "LoRA or QLoRA adapters: use method \"full\" or the "
+                                         "bridge target (LoRA)"});
+    else if (f && quantisedBase)
+        refusals.push_back({"/finetune", "this target's fine-tuning recipes train LoRA adapters "
+                                         "over a bf16 base; a quantised base (QLoRA, NF4/INT8/FP8 "
+                                         "base weights) has no recipe: use method \"lora\""});
     if (t.optimizer == OptimizerKind::Adam8bit)
         refusals.push_back({"/training/optimizer", "8-bit Adam (bitsandbytes, torchao) is not an "
                                                    "optimizer of this launcher: use \"adam\""});
@@ -35,7 +47,8 @@ static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRef
                             "this launcher keeps FP32 master weights and gradients: set it true"});
 }
 
-LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals) {
+LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                        FineTuning fineTuning) {
     LaunchShape s;
     const auto& c = plan.cluster;
     const auto& p = plan.parallel;
@@ -51,7 +64,7 @@ LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>
         return s;
     }
     s.nodes = s.world / s.gpusPerNode;
-    refuseFineTuning(plan, refusals);
+    refuseFineTuning(plan, refusals, fineTuning);
     s.dp = p.dp;
     const std::int64_t model = std::int64_t(p.tp) * p.pp * p.cp;
     if (s.dp * model != s.world)

@@ -23,8 +23,16 @@ struct LaunchShape {
     std::int64_t trainIters = 0; // from training.tokens; 0 when unknown
 };
 
-// Refuses (into `refusals`) a plan whose GPUs do not fill whole nodes or that breaks C7.
-LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals);
+// What fine-tuning a target runs: none (a DeepSpeed config cannot say which weights its
+// script loads), full (Megatron-LM --finetune --pretrained-checkpoint, torchtitan
+// checkpoint.initial_load_path), or full and LoRA on a 16-bit base (Megatron-Bridge's sft and
+// peft recipes).
+enum class FineTuning { None, Full, FullAndLora };
+
+// Refuses (into `refusals`) a plan whose GPUs do not fill whole nodes or that breaks C7, and a
+// fine-tuning plan the target's FineTuning does not run.
+LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
+                        FineTuning fineTuning = FineTuning::None);
 
 // A job name for schedulers and Kubernetes (RFC 1123 label: [a-z0-9-], at most 63).
 std::string jobName(const ResolvedScenario& plan, const ExportOptions& options);

@@ -143,6 +143,10 @@ void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
     opt(a, "--eval-iters", "0");
     precisionArgs(t, a, refusals);
     recomputeArgs(plan.parallel, a, refusals);
+    if (plan.finetune) { // full fine-tuning: the model only, iteration 0 (arguments.py:2420)
+        flag(a, "--finetune");
+        opt(a, "--pretrained-checkpoint", "$PRETRAINED_CHECKPOINT");
+    }
 }
 
 } // namespace
@@ -188,13 +192,17 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
     return out;
 }
 
-void megatronVariables(ShellScript& script, const LaunchShape& shape,
-                       const ExportOptions& options) {
+void megatronVariables(ShellScript& script, const LaunchShape& shape, const ExportOptions& options,
+                       bool fineTuning) {
     script.comment("Steps: from training.tokens when the scenario gives them.");
     script.assignDefault("TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100));
     script.assignDefault("LR", "3.0e-4");
     script.assignDefault("MEGATRON_LM",
                          options.megatronDir.empty() ? "/opt/Megatron-LM" : options.megatronDir);
+    if (fineTuning) {
+        script.comment("Full fine-tuning starts from this Megatron checkpoint of the base model.");
+        script.assignDefault("PRETRAINED_CHECKPOINT", kPretrainedCheckpoint);
+    }
 }
 
 std::vector<CliArg> allArgs(const MegatronArgs& args) {

@@ -20,13 +20,17 @@ struct MegatronArgs {
     std::vector<CliArg> data;     // DATA_ARGS
 };
 
-// The values "$TRAIN_ITERS" and "$LR" are variables the caller defines (megatronVariables for
-// a script, container env for Kubernetes). Data: --mock-data unless options.dataPath is set.
+// The values "$TRAIN_ITERS", "$LR" (and "$PRETRAINED_CHECKPOINT") are variables the caller defines
+// (megatronVariables for a script, container env for Kubernetes). Data: --mock-data unless
+// options.dataPath is set.
 MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape,
                           const ExportOptions& options, std::vector<ExportRefusal>& refusals);
 
-// Defines TRAIN_ITERS, LR and MEGATRON_LM (each overridable from the environment).
-void megatronVariables(ShellScript& script, const LaunchShape& shape, const ExportOptions& options);
+// Defines TRAIN_ITERS, LR and MEGATRON_LM (each overridable from the environment), and for a
+// fine-tuning plan PRETRAINED_CHECKPOINT (--pretrained-checkpoint).
+void megatronVariables(ShellScript& script, const LaunchShape& shape, const ExportOptions& options,
+                       bool fineTuning);
+inline constexpr const char* kPretrainedCheckpoint = "/checkpoints/pretrained";
 
 // Every flag of `args` in order, as one list (for torchrun under Slurm or Kubernetes).
 std::vector<CliArg> allArgs(const MegatronArgs& args);

@@ -30,7 +30,7 @@ std::vector<std::string> MegatronExporter::fileNames() const {
 ExportResult MegatronExporter::render(const ResolvedScenario& plan,
                                       const ExportOptions& options) const {
     ExportResult result;
-    const LaunchShape shape = launchShape(plan, result.refusals);
+    const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::Full);
     const MegatronArgs args = megatronArgs(plan, shape, options, result.refusals);
     if (!result.refusals.empty())
         return result;
@@ -52,7 +52,7 @@ ExportResult MegatronExporter::render(const ResolvedScenario& plan,
     s.assignDefault("NODE_RANK", "0");
     s.assignDefault("MASTER_ADDR", "localhost");
     s.assignDefault("MASTER_PORT", "6000");
-    megatronVariables(s, shape, options);
+    megatronVariables(s, shape, options, plan.finetune.has_value());
     s.line();
     s.line("DISTRIBUTED_ARGS=(");
     s.line("    --nproc_per_node \"${GPUS_PER_NODE}\"");

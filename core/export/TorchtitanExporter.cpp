@@ -5,6 +5,7 @@
 #include "export/Exporters.h"
 #include "export/LaunchShape.h"
 #include "export/ShellScript.h"
+#include "export/TorchtitanCustomFlavor.h"
 #include "export/TorchtitanModels.h"
 
 #include <sstream>
@@ -81,6 +82,20 @@ toml::table parallelism(const ResolvedScenario& plan, std::vector<ExportRefusal>
         refuse(r, "/parallelism/etp",
                "torchtitan needs etp equal to tp or 1 "
                "(parallel_dims.py _validate)");
+    // The importer reads both as false (core/import/TorchtitanImport.cpp): the job config
+    // has no switch for either, so a plan that counts on them is refused, not dropped.
+    if (p.pp > 1 && p.overlap.pp)
+        refuse(r, "/parallelism/overlap/pp",
+               "torchtitan v0.2.2 has no setting that overlaps pipeline sends with compute; "
+               "set overlap pp to false");
+    if (p.ep > 1 && p.overlap.ep)
+        refuse(r, "/parallelism/overlap/ep",
+               "torchtitan v0.2.2 has no expert-parallel all-to-all overlap setting; set "
+               "overlap ep to false");
+    if (p.moeDispatchFp8)
+        refuse(r, "/parallelism/moe_dispatch_fp8",
+               "torchtitan v0.2.2 dispatches expert tokens in the training precision; it has "
+               "no FP8 all-to-all: set it to false");
     if (p.dp > 1 && !p.overlap.dp)
         refuse(r, "/parallelism/overlap/dp",
                "torchtitan always overlaps data-parallel communication (FSDP2 prefetch, DDP "
@@ -126,18 +141,22 @@ ExportResult TorchtitanExporter::render(const ResolvedScenario& plan,
                                         const ExportOptions& options) const {
     ExportResult result;
     auto& r = result.refusals;
-    const LaunchShape shape = launchShape(plan, r);
-    const TorchtitanFlavor* flavor = torchtitanFlavor(plan, r);
+    const LaunchShape shape = launchShape(plan, r, FineTuning::Full);
+    const TorchtitanFlavor* flavor = torchtitanFlavor(plan);
+    const auto custom = flavor ? std::nullopt : torchtitanCustomFlavor(plan, r);
     toml::table doc;
     doc.insert("job", toml::table{{"description", plan.name.empty() ? "trainscape" : plan.name},
                                   {"dump_folder", "./outputs"}});
-    if (flavor)
+    const std::string assets = !options.dataPath.empty() ? options.dataPath
+                               : flavor ? std::string("./assets/hf/") + flavor->hfName
+                                        : "./assets/hf/" + plan.modelPreset;
+    if (flavor || custom)
         doc.insert("model",
-                   toml::table{{"name", flavor->name},
-                               {"flavor", flavor->flavor},
-                               {"hf_assets_path", options.dataPath.empty()
-                                                      ? std::string("./assets/hf/") + flavor->hfName
-                                                      : options.dataPath}});
+                   toml::table{{"name", flavor ? flavor->name : custom->modelName},
+                               {"flavor", flavor ? flavor->flavor : kTorchtitanCustomFlavor},
+                               {"hf_assets_path", assets}});
+    if (custom)
+        doc.insert("experimental", toml::table{{"custom_import", kTorchtitanCustomModule}});
     doc.insert("parallelism", parallelism(plan, r));
     torchtitanTraining(plan, shape, doc, r);
     if (!r.empty())
@@ -164,6 +183,11 @@ ExportResult TorchtitanExporter::render(const ResolvedScenario& plan,
     s.assign("NPROC_PER_NODE", num(shape.gpusPerNode));
     s.assignDefault("RDZV_HOST", "localhost");
     s.assignDefault("RDZV_PORT", "29500");
+    if (custom) {
+        s.comment("The custom flavor's module (" + std::string(kTorchtitanCustomModule) +
+                  ".py) is imported from this folder.");
+        s.line("export PYTHONPATH=\"${HERE}${PYTHONPATH:+:${PYTHONPATH}}\"");
+    }
     s.line("CMD=(torchrun --nnodes \"${NNODES}\" --nproc_per_node \"${NPROC_PER_NODE}\" "
            "--rdzv_backend c10d");
     s.line("    --rdzv_endpoint \"${RDZV_HOST}:${RDZV_PORT}\" --rdzv_id 101 -m torchtitan.train");
@@ -174,6 +198,9 @@ ExportResult TorchtitanExporter::render(const ResolvedScenario& plan,
     s.line("fi");
     s.line("exec \"${CMD[@]}\"");
     result.files.push_back({"run_torchtitan.sh", s.text(), FileSyntax::Shell, true});
+    if (custom)
+        result.files.push_back(
+            {std::string(kTorchtitanCustomModule) + ".py", custom->python, FileSyntax::Text});
     return result;
 }
 

@@ -13,21 +13,13 @@ const std::vector<TorchtitanFlavor>& torchtitanFlavors() {
     return flavors;
 }
 
-const TorchtitanFlavor* torchtitanFlavor(const ResolvedScenario& plan,
-                                         std::vector<ExportRefusal>& refusals) {
+const TorchtitanFlavor* torchtitanFlavor(const ResolvedScenario& plan) {
     const auto& m = plan.model;
     const int experts = m.moe ? m.moe->experts : 0;
     for (const auto& f : torchtitanFlavors())
         if (f.layers == m.layers && f.hidden == m.hidden && f.heads == m.heads &&
             (f.kvHeads == m.kvHeads || m.mla) && f.vocab == m.vocab && f.experts == experts)
             return &f;
-    std::string names;
-    for (const auto& f : torchtitanFlavors())
-        names += std::string(names.empty() ? "" : ", ") + f.name + " " + f.flavor;
-    refusals.push_back({"/model", "torchtitan v0.2.2 builds models from registered flavors and "
-                                  "none has this architecture (" +
-                                      std::to_string(m.layers) + " layers, hidden " +
-                                      std::to_string(m.hidden) + "); flavors: " + names});
     return nullptr;
 }
 

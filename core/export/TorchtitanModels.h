@@ -23,9 +23,9 @@ struct TorchtitanFlavor {
 };
 
 const std::vector<TorchtitanFlavor>& torchtitanFlavors();
-// The flavor whose dimensions the plan's model has; refuses (naming /model/...) when none.
-const TorchtitanFlavor* torchtitanFlavor(const ResolvedScenario& plan,
-                                         std::vector<ExportRefusal>& refusals);
+// The registered flavor whose dimensions the plan's model has; nullptr when none (the
+// exporter then writes a custom flavor, export/TorchtitanCustomFlavor.h).
+const TorchtitanFlavor* torchtitanFlavor(const ResolvedScenario& plan);
 const TorchtitanFlavor* torchtitanFlavorByName(std::string_view name, std::string_view flavor);
 
 } // namespace ts

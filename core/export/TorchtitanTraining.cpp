@@ -132,7 +132,17 @@ void torchtitanTraining(const ResolvedScenario& plan, const LaunchShape& shape, 
     doc.insert("compile",
                toml::table{{"enable", false}, {"components", toml::array{"model", "loss"}}});
     doc.insert("metrics", toml::table{{"log_freq", 1}});
-    doc.insert("checkpoint", toml::table{{"enable", false}});
+    // Full fine-tuning: the base model's Hugging Face safetensors, beside its tokenizer
+    // (job_config.py Checkpoint.initial_load_path / initial_load_in_hf).
+    const std::string assets =
+        doc["model"]["hf_assets_path"].value<std::string>().value_or("./assets/hf");
+    if (plan.finetune)
+        doc.insert("checkpoint", toml::table{{"enable", true},
+                                             {"initial_load_path", assets},
+                                             {"initial_load_model_only", true},
+                                             {"initial_load_in_hf", true}});
+    else
+        doc.insert("checkpoint", toml::table{{"enable", false}});
 }
 
 } // namespace ts

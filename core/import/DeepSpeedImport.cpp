@@ -31,7 +31,9 @@ const std::set<std::string> kRead = {"train_batch_size",
                                      "pipeline.stages",
                                      "tensor_parallel.autotp_size",
                                      "tensor_parallel.tp_overlap_comm",
-                                     "sequence_parallel_size"};
+                                     "sequence_parallel_size",
+                                     "expert_parallel.enabled",
+                                     "expert_parallel.autoep_size"};
 const std::set<std::string> kIgnoredPrefixes = {"gradient_clipping",
                                                 "steps_per_print",
                                                 "wall_clock_breakdown",
@@ -51,6 +53,8 @@ const std::set<std::string> kIgnoredPrefixes = {"gradient_clipping",
                                                 "activation_checkpointing.",
                                                 "pipeline.partition",
                                                 "tensor_parallel.",
+                                                "expert_parallel.preset_model",
+                                                "expert_parallel.expert_tensor_parallel_size",
                                                 "bf16.",
                                                 "communication_data_type",
                                                 "prescale_gradients",
@@ -173,6 +177,18 @@ ImportResult importDeepSpeed(const ImportInput& input) {
         p["overlap"]["dp"] = zero.value("overlap_comm", false);
     if (tp > 1)
         p["overlap"]["tp"] = ds["tensor_parallel"].value("tp_overlap_comm", false);
+    const Json ep = ds.value("expert_parallel", Json::object());
+    if (ep.value("enabled", false)) {
+        p["ep"] = ep.value("autoep_size", 1);
+        p["etp"] = ep.value("expert_tensor_parallel_size", 1);
+    }
+    // The "uniform" partition's split when the layers do not divide (runtime/utils.py).
+    const std::int64_t layers = (*model)["layers"].get<std::int64_t>();
+    if (pp > 1 && layers % pp != 0) {
+        p["pipeline_layers"] = Json::array();
+        for (std::int64_t i = 0; i < pp; ++i)
+            p["pipeline_layers"].push_back(layers / pp + (i < layers % pp ? 1 : 0));
+    }
     s["parallelism"] = p;
     r.scenario = std::move(s);
     return r;

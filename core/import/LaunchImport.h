@@ -5,6 +5,7 @@
 // the importer does not turn into a scenario key is listed, never dropped silently.
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,9 @@ struct ImportInput {
     std::string clusterPreset = "dgx-h100"; // launch files do not say which GPUs run them
     std::optional<nlohmann::json> hfConfig; // Hugging Face config.json (DeepSpeed)
     std::optional<std::int64_t> seqLen;     // DeepSpeed configs carry no sequence length
+    // Files beside the one read, by name: a torchtitan job's [experimental] custom_import
+    // module ("trainscape_flavor.py"), which holds the architecture of a custom flavor.
+    std::map<std::string, std::string> companions;
 };
 
 struct ImportResult {

@@ -154,6 +154,8 @@ ImportResult importMegatron(const ImportInput& input) {
     scenario["parallelism"] = megatronParallel(f, scenario["model"], *nnodes * *nproc, r);
     if (!r.error.empty())
         return r;
+    if (f.count("--finetune")) // every weight from --pretrained-checkpoint
+        scenario["finetune"] = {{"method", "full"}};
     r.scenario = std::move(scenario);
     return r;
 }

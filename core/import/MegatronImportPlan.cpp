@@ -46,6 +46,8 @@ const std::set<std::string>& megatronKnownFlags() {
                                                 "--moe-router-num-groups",
                                                 "--moe-router-group-topk",
                                                 "--micro-batch-size",
+                                                "--finetune",
+                                                "--pretrained-checkpoint",
                                                 "--global-batch-size",
                                                 "--train-iters",
                                                 "--bf16",

@@ -8,6 +8,7 @@ namespace ts {
 ResolvedScenario launchPlan(const ResolvedScenario& s) {
     ResolvedScenario out;
     out.model = s.model;
+    out.finetune = s.finetune; // which weights train: a launch setting
     out.training = s.training;
     out.training.tokens.reset();
     out.parallel = s.parallel;

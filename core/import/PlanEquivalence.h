@@ -1,6 +1,6 @@
 #pragma once
-// "The same plan" for a launch configuration: what a launcher runs (model, batch, precision,
-// optimizer, parallel plan, GPU count and GPUs per node), with the settings that have no
+// "The same plan" for a launch configuration: what a launcher runs (model, fine-tuning, batch,
+// precision, optimizer, parallel plan, GPU count and GPUs per node), with the settings that have no
 // effect cleared (overlap of a dimension of size 1, sequence parallelism without TP, the CP
 // communication without CP, expert degrees without experts, the FP8 recipe without FP8, the
 // recompute depth without full recompute, and "all layers" written either way). Hardware,

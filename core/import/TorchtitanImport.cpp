@@ -5,8 +5,11 @@
 
 #include "catalog/Catalog.h"
 
+#include "export/TorchtitanCustomFlavor.h"
+
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -43,7 +46,11 @@ const std::map<std::string, std::set<std::string>> kRead = {
     {"activation_checkpoint", {"mode", "selective_ac_option"}},
     {"optimizer", {"name", "lr", "eps", "weight_decay", "beta1", "beta2", "implementation"}},
     {"compile", {"enable", "components", "backend"}},
-    {"quantize", {"linear"}}};
+    {"quantize", {"linear"}},
+    {"experimental", {"custom_import"}},
+    {"checkpoint",
+     {"enable", "initial_load_path", "initial_load_model_only", "initial_load_in_hf", "folder",
+      "interval", "last_save_model_only", "export_dtype", "keep_latest_k"}}};
 
 void listKeys(const toml::table& doc, ImportResult& r) {
     for (const auto& [key, node] : doc) {
@@ -124,6 +131,8 @@ void precision(const toml::table& doc, Json& t, ImportResult& r) {
 } // namespace
 
 void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r);
+std::optional<Json> customFlavorModel(const std::string& python, const std::string& name,
+                                      const std::string& flavor, std::string& error);
 
 ImportResult importTorchtitan(const ImportInput& input) {
     ImportResult r;
@@ -145,6 +154,21 @@ ImportResult importTorchtitan(const ImportInput& input) {
     for (const auto& f : kFlavors)
         if (name == f.name && flavor == f.flavor)
             s["model"] = {{"preset", f.preset}};
+    if (const auto module = doc["experimental"]["custom_import"].value<std::string>();
+        !s.contains("model") && module) {
+        const auto file = input.companions.find(*module + ".py");
+        if (file == input.companions.end()) {
+            r.error = "[experimental] custom_import \"" + *module +
+                      "\" registers the flavor; "
+                      "pass its file " +
+                      *module + ".py beside the TOML";
+            return r;
+        }
+        if (auto model = customFlavorModel(file->second, name, flavor, r.error))
+            s["model"] = *model;
+        else
+            return r;
+    }
     if (!s.contains("model")) {
         r.error = "[model] name \"" + name + "\" flavor \"" + flavor +
                   "\" is no flavor Trainscape knows (llama3 8B/70B/405B, deepseek_v3 671B)";
@@ -155,6 +179,10 @@ ImportResult importTorchtitan(const ImportInput& input) {
     precision(doc, t, r);
     t["optimizer"] = "adam";
     s["training"] = t;
+    if (doc["checkpoint"]["enable"].value<bool>().value_or(false) &&
+        doc["checkpoint"]["initial_load_path"].value<std::string>() &&
+        doc["checkpoint"]["initial_load_model_only"].value<bool>().value_or(true))
+        s["finetune"] = {{"method", "full"}}; // every weight, from the loaded model
     torchtitanParallel(doc, s, r);
     if (!r.error.empty())
         return r;
@@ -165,6 +193,56 @@ ImportResult importTorchtitan(const ImportInput& input) {
                                      s["parallelism"]["cp"].get<std::int64_t>()}};
     r.scenario = std::move(s);
     return r;
+}
+
+// The flavor a custom_import module registers (export/TorchtitanCustomFlavor.h writes it):
+// the keyword arguments of its TransformerModelArgs and MoEArgs, with torchtitan's hidden-size
+// formula applied.
+std::optional<Json> customFlavorModel(const std::string& python, const std::string& name,
+                                      const std::string& flavor, std::string& error) {
+    if (python.find(name + "_args[\"" + flavor + "\"]") == std::string::npos ||
+        (name != "llama3" && name != "llama4")) {
+        error = "the custom_import module registers no flavor \"" + flavor + "\" of " + name +
+                " (llama3 or llama4)";
+        return std::nullopt;
+    }
+    std::map<std::string, std::string> args;
+    static const std::regex keyword(R"(\b([a-z_0-9]+)=([^,\n)]+))");
+    for (auto it = std::sregex_iterator(python.begin(), python.end(), keyword);
+         it != std::sregex_iterator(); ++it)
+        args[(*it)[1].str()] = (*it)[2].str();
+    const auto integer = [&](const char* key, std::int64_t fallback) {
+        const auto v = args.find(key);
+        return v == args.end() ? fallback : std::atoll(v->second.c_str());
+    };
+    const std::int64_t dim = integer("dim", 0), heads = integer("n_heads", 0);
+    if (dim <= 0 || heads <= 0 || !args.count("n_layers")) {
+        error = "the custom flavor needs dim, n_layers and n_heads";
+        return std::nullopt;
+    }
+    std::optional<double> multiplier;
+    if (args.count("ffn_dim_multiplier") && args["ffn_dim_multiplier"] != "None")
+        multiplier = std::atof(args["ffn_dim_multiplier"].c_str());
+    const std::int64_t ffn = torchtitanHiddenDim(dim, integer("multiple_of", 256), multiplier);
+    Json model = {{"layers", integer("n_layers", 0)},
+                  {"hidden", dim},
+                  {"ffn_hidden", ffn},
+                  {"heads", heads},
+                  {"kv_heads", integer("n_kv_heads", heads)},
+                  {"head_dim", dim / heads},
+                  {"vocab", integer("vocab_size", name == "llama3" ? 128256 : 202048)},
+                  {"mlp", "swiglu"},
+                  {"tied_embeddings", false},
+                  {"mla", nullptr},
+                  {"moe", nullptr}};
+    if (name == "llama4")
+        model["moe"] = {{"experts", integer("num_experts", 8)},
+                        {"top_k", integer("top_k", 1)},
+                        {"expert_ffn_hidden", ffn},
+                        {"shared_experts", integer("num_shared_experts", 1)},
+                        {"first_dense_layers", 0},
+                        {"capacity_factor", nullptr}};
+    return model;
 }
 
 void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
@@ -188,7 +266,10 @@ void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
     p["zero"] = shard > 1 ? (keep ? 2 : 3) : 0;
     if (shard > 1 && replicate > 1)
         p["dp_shard"] = shard;
-    if (ep > 1 || s["model"]["preset"] == "deepseek-v3") {
+    const Json& model = s["model"];
+    const bool moe = model.value("preset", "") == "deepseek-v3" ||
+                     (model.contains("moe") && model["moe"].is_object());
+    if (ep > 1 || moe) {
         p["ep"] = ep;
         p["etp"] = integer(doc, "parallelism", "expert_tensor_parallel_degree", 1);
     }
@@ -228,10 +309,12 @@ void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
         p["recompute"] = "selective";
     } else if (mode == "selective") {
         // Layer SAC: every N-th layer of a stage recomputed whole (activation_checkpoint.py).
-        const ModelPreset* preset =
-            Catalog::builtIn().model(s["model"]["preset"].get<std::string>());
+        const ModelPreset* preset = Catalog::builtIn().model(model.value("preset", ""));
+        const std::int64_t layers = model.contains("layers") ? model["layers"].get<std::int64_t>()
+                                    : preset                 ? preset->model.layers
+                                                             : 0;
         const std::int64_t n = std::atoll(option.c_str());
-        const std::int64_t perStage = preset ? preset->model.layers / pp : 0;
+        const std::int64_t perStage = layers / pp;
         if (n <= 0 || perStage <= 0 || perStage % n) {
             r.unsupported.push_back("activation_checkpoint.selective_ac_option " + option);
         } else {

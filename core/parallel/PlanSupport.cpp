@@ -17,53 +17,55 @@ void checkOffload(const ResolvedScenario& sc, Diagnostics& diags) {
     const OffloadConfig& o = sc.parallel.offload;
     const HostConfig& h = sc.cluster.host;
     const int zero = sc.parallel.zero;
+    // Messages are built only for what is wrong: a plan search checks every plan it times.
     std::set<std::string> reported;
-    const auto need = [&](const std::optional<double>& figure, const std::string& key,
-                          const std::string& what, const std::string& use) {
+    const auto whatOf = [](const char* part, OffloadTarget t) {
+        return std::string(part) + " offload to " + (t == OffloadTarget::Nvme ? "nvme" : "cpu");
+    };
+    const auto need = [&](const std::optional<double>& figure, const char* key, const char* part,
+                          OffloadTarget t, const char* use) {
         if (figure || !reported.insert(key).second)
             return;
-        diags.error("/cluster/host/" + key, what + " needs " + use +
-                                                ", which is unknown: set cluster.host." + key +
-                                                " or pick a cluster preset that has it");
+        diags.error(std::string("/cluster/host/") + key,
+                    whatOf(part, t) + " needs " + use + ", which is unknown: set cluster.host." +
+                        key + " or pick a cluster preset that has it");
     };
-    const auto name = [](OffloadTarget t) {
-        return std::string(t == OffloadTarget::Nvme ? "nvme" : "cpu");
-    };
-    const auto needLinks = [&](OffloadTarget t, const std::string& what) {
-        need(h.pcieGBps, "pcie_gb_s", what, "the GPU-host link bandwidth per GPU");
+    const auto needLinks = [&](OffloadTarget t, const char* part) {
+        need(h.pcieGBps, "pcie_gb_s", part, t, "the GPU-host link bandwidth per GPU");
         if (t == OffloadTarget::Nvme) {
-            need(h.nvmeReadGBps, "nvme_read_gb_s", what, "the node's NVMe read bandwidth");
-            need(h.nvmeWriteGBps, "nvme_write_gb_s", what, "the node's NVMe write bandwidth");
+            need(h.nvmeReadGBps, "nvme_read_gb_s", part, t, "the node's NVMe read bandwidth");
+            need(h.nvmeWriteGBps, "nvme_write_gb_s", part, t, "the node's NVMe write bandwidth");
         }
     };
     if (o.optimizer != OffloadTarget::None) {
-        const std::string what = "optimizer offload to " + name(o.optimizer);
         // DeepSpeed runtime/zero/config.py: offload_optimizer is "valid for ZeRO stage 1, 2,
         // 3"; its NVMe swapping (ZeRO-Infinity) lives in the stage-3 optimizer (stage3.py,
         // PartitionedOptimizerSwapper).
         if (zero < 1)
             diags.error("/parallelism/offload/optimizer",
-                        what + " needs zero >= 1 (each rank offloads its shard of the optimizer "
-                               "states): set parallelism.zero");
+                        whatOf("optimizer", o.optimizer) +
+                            " needs zero >= 1 (each rank offloads its shard of the optimizer "
+                            "states): set parallelism.zero");
         else if (o.optimizer == OffloadTarget::Nvme && zero < 3)
             diags.error("/parallelism/offload/optimizer",
-                        what + " needs zero 3 (ZeRO-Infinity): set parallelism.zero to 3, or "
-                               "offload the optimizer to cpu");
-        needLinks(o.optimizer, what);
-        need(h.memoryGBps, "memory_gb_s", what,
+                        whatOf("optimizer", o.optimizer) +
+                            " needs zero 3 (ZeRO-Infinity): set parallelism.zero to 3, or "
+                            "offload the optimizer to cpu");
+        needLinks(o.optimizer, "optimizer");
+        need(h.memoryGBps, "memory_gb_s", "optimizer", o.optimizer,
              "the host memory bandwidth per node (the CPU optimizer step)");
     }
     if (o.params != OffloadTarget::None) {
-        const std::string what = "parameter offload to " + name(o.params);
         // DeepSpeed runtime/zero/config.py: offload_param is "valid only with stage 3".
         if (zero != 3)
             diags.error("/parallelism/offload/params",
-                        what + " needs zero 3 (parameters sharded and fetched layer by layer): "
-                               "set parallelism.zero to 3");
-        needLinks(o.params, what);
+                        whatOf("parameter", o.params) +
+                            " needs zero 3 (parameters sharded and fetched layer by layer): "
+                            "set parallelism.zero to 3");
+        needLinks(o.params, "parameter");
     }
     if (o.activations != OffloadTarget::None)
-        needLinks(o.activations, "activation offload to " + name(o.activations));
+        needLinks(o.activations, "activation");
 }
 
 } // namespace

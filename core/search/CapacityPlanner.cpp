@@ -3,6 +3,7 @@
 #include "scenario/ScenarioResolver.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace ts {
@@ -165,6 +166,22 @@ void summarise(CapacityGpu& g, const CapacityRequest& request) {
         g.impossible += " within the budget";
 }
 
+void reportProgress(const CapacityRequest& request, std::size_t kind, std::size_t kinds,
+                    const std::string& gpu, int gpusPerNode, std::int64_t n) {
+    if (!request.progress)
+        return;
+    CapacityProgress p;
+    p.gpuIndex = kind;
+    p.gpuKinds = kinds;
+    p.gpu = gpu;
+    p.numGpus = n;
+    const double sizes = std::log2(std::max(1.0, double(request.maxGpus) / gpusPerNode)) + 1;
+    const double tried = std::log2(double(n) / gpusPerNode);
+    p.fraction =
+        (double(kind) + std::min(1.0, tried / sizes)) / double(std::max<std::size_t>(1, kinds));
+    request.progress(p);
+}
+
 } // namespace
 
 SearchDomain capacityDomain() {
@@ -190,22 +207,35 @@ std::optional<CapacityResult> planCapacity(const Scenario& base, const Catalog& 
         return std::nullopt;
     CapacityResult result;
     const SizeRun run{base, catalog, calibrations, request, resolvedBase->model};
-    for (const auto& [gpu, preset] : gpuKinds(catalog, request, result)) {
+    const auto cancelled = [&] { return request.search.cancel && request.search.cancel->load(); };
+    const auto kinds = gpuKinds(catalog, request, result);
+    for (std::size_t kind = 0; kind < kinds.size(); ++kind) {
+        const auto& [gpu, preset] = kinds[kind];
         CapacityGpu g;
         g.gpu = gpu;
         g.clusterPreset = preset;
         int past = 0;
         const int gpn = catalog.clusters().at(preset).gpusPerNode;
         for (std::int64_t n = gpn; n <= request.maxGpus && past <= kSizesPastFewest; n *= 2) {
-            if (request.search.cancel && request.search.cancel->load())
+            if (cancelled())
                 break;
+            reportProgress(request, kind, kinds.size(), gpu, gpn, n);
             g.scaling.push_back(runSize(run, preset, n));
+            if (cancelled()) { // a size searched in part says nothing
+                g.scaling.pop_back();
+                break;
+            }
             if (g.scaling.back().meetsDeadline || past > 0)
                 ++past;
         }
         summarise(g, request);
+        if (cancelled() && !g.fewest)
+            g.impossible = "cancelled before a size met the deadline";
         result.gpus.push_back(std::move(g));
+        if (cancelled())
+            break;
     }
+    result.cancelled = cancelled();
     return result;
 }
 

@@ -8,6 +8,7 @@
 #include "scenario/Scenario.h"
 #include "search/PlanSearch.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,16 @@ namespace ts {
 // Meta's two 24,576-GPU clusters).
 inline constexpr std::int64_t kCapacityMaxGpus = 65536;
 
+// Where a capacity plan stands: the cluster size it is about to search.
+struct CapacityProgress {
+    std::size_t gpuIndex = 0, gpuKinds = 0; // the GPU kind being sized, of how many
+    std::string gpu;
+    std::int64_t numGpus = 0;
+    // Roughly the share done: GPU kinds done, plus sizes tried of this kind on a log scale
+    // up to maxGpus (a kind stops early once sizes past the fewest are tried).
+    double fraction = 0;
+};
+
 struct CapacityRequest {
     double tokens = 0;
     double deadlineDays = 0;
@@ -26,6 +37,7 @@ struct CapacityRequest {
     std::vector<std::string> gpus; // catalog ids; empty: every GPU a cluster preset carries
     std::int64_t maxGpus = kCapacityMaxGpus;
     SearchOptions search; // domain, headroom, threads, progress, cancel (objective: time)
+    std::function<void(const CapacityProgress&)> progress; // before each size's search
 };
 
 struct CapacityRow {
@@ -46,6 +58,7 @@ struct CapacityGpu {
 
 struct CapacityResult {
     std::vector<CapacityGpu> gpus;
+    bool cancelled = false; // SearchOptions::cancel was set: the kinds and sizes done so far
     std::vector<std::string> notes;
 };
 

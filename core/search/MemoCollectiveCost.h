@@ -2,11 +2,16 @@
 // A collective model that remembers its answers: the plans of a search ask for the same
 // collectives (kind, bytes, group) again and again. The answers are the wrapped model's, so
 // an estimate through it is the same number for number. One instance per thread.
+//
+// An open-addressing table (linear probing, a power-of-two size, at most half full): the
+// search's inner loop asks several times per plan, and a lookup here is a hash, a mask and
+// usually one comparison.
 
 #include "parallel/CollectiveCost.h"
 
 #include <cstdint>
 #include <unordered_map>
+#include <vector>
 
 namespace ts {
 
@@ -24,11 +29,16 @@ private:
         double bytes;
         bool operator==(const Key&) const = default;
     };
-    struct KeyHash {
-        std::size_t operator()(const Key& k) const;
+    struct Slot {
+        bool used = false;
+        Key key{};
+        CollectiveTime value;
     };
+    static std::size_t hashOf(const Key& k);
+    void grow() const;
     const CollectiveCost& inner_;
-    mutable std::unordered_map<Key, CollectiveTime, KeyHash> costs_;
+    mutable std::vector<Slot> slots_;
+    mutable std::size_t used_ = 0;
     mutable std::unordered_map<long long, int> members_;
 };
 

@@ -21,7 +21,8 @@ const LayerCosts& PlanEvaluator::layerCosts(const EstimateContext& ctx) {
         k.sequenceParallel != key.sequenceParallel || k.microBatch != key.microBatch) {
         layerCosts_ = computeLayerCosts(ctx);
         layerKey_ = key;
-        stageCosts_.reset();
+        stageBase_.reset();
+        haveParams_ = false;
     }
     return *layerCosts_;
 }
@@ -36,20 +37,18 @@ void boundStageTimes(const EstimateContext& ctx, const StageCosts& costs, const 
     using K = PipelineScheduleKind;
     // Every rank ends on its first chunk's backward, which the rank before waits for.
     const bool drains = ctx.schedule != K::ZeroBubble;
-    double start = 0, drainEnd = 0;
+    // back: the first chunks' backwards of the ranks before s, summed in rank order.
+    double start = 0, drainEnd = 0, back = 0;
     for (int s = 0; s < pp; ++s) {
-        double back = 0;
         for (int c = 0; c < vpp; ++c) {
             const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
             busy[s] += m * (costs.fwd[idx] + costs.bwd[idx]);
         }
         const double work = start + busy[s];
         end[s] = work + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
-        if (drains) {
-            for (int j = 0; j < s; ++j)
-                back += costs.bwd[static_cast<std::size_t>(j) * vpp] + edge;
+        if (drains)
             drainEnd = std::max(drainEnd, work + back);
-        }
+        back += costs.bwd[static_cast<std::size_t>(s) * vpp] + edge;
         start += costs.fwd[static_cast<std::size_t>(s) * vpp] + edge;
     }
     end[0] = std::max(end[0], drainEnd + tail.postDp[0] + tail.postOpt[0] + tail.postOffload[0]);
@@ -61,31 +60,72 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     Diagnostics diags;
     if (!checkPlanSupported(sc_, diags))
         return false;
-    const EstimateContext ctx(sc_, settings_, collectives_);
+    // What is reused from the plans before: the context and the stage parameters depend on
+    // the inner fields (zero, dp_shard, offload, overlap, recompute) only through the
+    // data-parallel groups, the offload plan and the parameters' ZeRO shares (and the LoRA
+    // adapters' trainable counts); the stage costs' base not on zero, dp_shard, offload or
+    // DP overlap (ZeRO-3's and offload's parts are added when it is finished).
+    PlanChoice outer = plan;
+    outer.zero = 0;
+    outer.dpShard = 0;
+    outer.offload = OffloadConfig{};
+    outer.overlap = OverlapConfig{};
+    outer.recompute = RecomputeMode::None;
+    outer.recomputeLayers = 0;
+    if (ctx_ && outer == contextKey_) {
+        ctx_->updateInnerFields();
+    } else {
+        ctx_.emplace(sc_, settings_, collectives_);
+        contextKey_ = outer;
+        haveParams_ = false;
+    }
+    const EstimateContext& ctx = *ctx_;
     const LayerCosts& lc = layerCosts(ctx);
-    const StageParams params = computeStageParams(ctx, lc);
+    StageParams& params = params_;
+    if (haveParams_) {
+        computeStageShares(ctx, params);
+    } else {
+        computeStageParams(ctx, lc, params);
+        haveParams_ = true;
+    }
+    PlanChoice key = plan;
+    key.zero = 0;
+    key.dpShard = 0;
+    key.offload = OffloadConfig{};
+    key.overlap.dp = false;
+    // A fresh bound that keeps the storage of the last one's per-stage vectors.
+    std::vector<StageMemory> stages = std::move(out.estimate.stages);
+    std::vector<StageTime> stageTimes = std::move(out.estimate.stageTimes);
     out = PlanBound{};
     Estimate& est = out.estimate;
+    est.stages = std::move(stages);
+    est.stages.clear();
+    est.stageTimes = std::move(stageTimes);
+    est.stageTimes.clear();
     computeMemory(ctx, lc, params, est);
     out.peakBytes = est.peakBytes;
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)
         return true; // pruned before any timing
-    PlanChoice key = plan;
-    if (plan.zero < 3 && !anyOffload(plan.offload)) {
-        key.zero = 0;
-        key.dpShard = 0;
-    }
-    if (!stageCosts_ || !(key == stageKey_)) {
-        stageCosts_ = computeStageCosts(ctx, lc, params);
-        stageComm_ = stageCosts_->stageComm;
+    // The base is of `key`; below ZeRO 3 and without offload the finish depends on none of
+    // zero, dp_shard, offload and DP overlap either: the last such plan's stands.
+    const bool sameBase = stageBase_ && key == stageKey_;
+    if (!sameBase) {
+        stageBase_ = computeStageCostsBase(ctx, lc, params);
         stageKey_ = key;
-    } else {
-        stageCosts_->stageComm = stageComm_;
     }
-    StageCosts& costs = *stageCosts_;
-    const StepTail tail = computeStepTail(ctx, params, costs);
-    std::vector<double> busy, end;
+    const bool plain = plan.zero < 3 && !anyOffload(plan.offload);
+    // The bound reports no traffic (PlanBound): the bytes sent are not counted.
+    if (!(sameBase && plain && finishedPlain_))
+        finishStageCosts(ctx, lc, params, *stageBase_, stageCosts_, false);
+    else // what computeStepTail added to the last plan's
+        std::fill(stageCosts_.stageComm.begin(), stageCosts_.stageComm.end(), CommAccount{});
+    finishedPlain_ = plain;
+    StageCosts& costs = stageCosts_;
+    StepTail& tail = tail_;
+    computeStepTail(ctx, params, costs, tail);
+    std::vector<double>& busy = busy_;
+    std::vector<double>& end = end_;
     boundStageTimes(ctx, costs, tail, busy, end);
     est.microbatches = ctx.layout.microbatches;
     fillStepTime(ctx, costs, tail, busy, end, est);

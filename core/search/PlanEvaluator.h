@@ -24,8 +24,8 @@ struct PlanBound {
     double peakBytes = 0;
     double capacityBytes = 0;
     bool timed = false; // step time computed (the plan passed the memory limit)
-    // A lower bound on the full estimate, with the time breakdown, throughput, communication
-    // and (with energy) energy and cost computed from it.
+    // A lower bound on the full estimate, with the time breakdown, throughput and (with
+    // energy) energy and cost computed from it; no communication bytes.
     Estimate estimate;
 };
 
@@ -43,13 +43,22 @@ private:
     ResolvedScenario sc_;
     EstimatorSettings settings_;
     MemoCollectiveCost collectives_;
+    // The last plan's context and stage parameters, of contextKey_ (the plan, its inner
+    // fields cleared: see evaluate).
+    std::optional<EstimateContext> ctx_;
+    PlanChoice contextKey_;
     std::optional<LayerCosts> layerCosts_;
     LayerGroupKey layerKey_;
-    // The last plan's stage costs; below ZeRO 3 and without offload they do not depend on
-    // zero or dp_shard, the fields the enumeration varies fastest (SearchSpace.cpp).
-    std::optional<StageCosts> stageCosts_;
-    std::vector<CommAccount> stageComm_; // before computeStepTail added the DP bytes
-    PlanChoice stageKey_;
+    // The last plan's stage costs and their base (see evaluate).
+    std::shared_ptr<const StageCostsBase> stageBase_;
+    PlanChoice stageKey_; // the base's plan, zero, dp_shard, offload and DP overlap cleared
+    StageCosts stageCosts_;
+    bool finishedPlain_ = false; // stageCosts_ is of a plan below ZeRO 3 without offload
+    StageParams params_;
+    bool haveParams_ = false;
+    // Scratch of every plan, kept for its storage.
+    StepTail tail_;
+    std::vector<double> busy_, end_;
 };
 
 // The bound's per-stage busy and end seconds (PlanEvaluator uses it; tests check it).

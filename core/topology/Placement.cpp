@@ -99,6 +99,36 @@ std::vector<int> groupMembers(const GroupPlacement& group, int rank) {
     return members;
 }
 
+namespace {
+
+// Calls share(offset, fraction) for at most kAllToAllRoutedPeers offsets evenly spread over
+// 1..count, the fractions summing to 1.
+template <class Share> void spreadOver(int count, const Share& share) {
+    const int routed = std::min(count, kAllToAllRoutedPeers);
+    for (int j = 0; j < routed; ++j)
+        share(1 + static_cast<int>(static_cast<long long>(j) * count / routed), 1.0 / routed);
+}
+
+// Member `i` of an all-to-all of `n` members, `k` per domain: its scale-up bytes to the other
+// members of its domain, its network bytes to the member at its place in each other domain.
+template <class Add>
+void addAllToAll(const GroupTraffic& gt, int k, int i, const std::vector<int>& m, const Add& add) {
+    const int n = static_cast<int>(m.size());
+    const int domain = i / k, place = i % k;
+    const int inDomain = std::min(k, n - domain * k);
+    spreadOver(inDomain - 1, [&](int o, double f) {
+        add(m[domain * k + (place + o) % inDomain], f * gt.scaleUpBytes);
+    });
+    const int domains = (n + k - 1) / k;
+    spreadOver(domains - 1, [&](int o, double f) {
+        const int to = ((domain + o) % domains) * k + place;
+        if (to < n)
+            add(m[to], f * gt.networkBytes);
+    });
+}
+
+} // namespace
+
 LinkTraffic linkTraffic(const TopologyModel& model, const std::vector<GroupTraffic>& traffic,
                         int maxRoutes) {
     const Topology& t = model.topology();
@@ -124,6 +154,10 @@ LinkTraffic linkTraffic(const TopologyModel& model, const std::vector<GroupTraff
                 for (int li : model.routeLinks(rank, to))
                     out.bytesPerLink[li] += bytes;
             };
+            if (gt.allToAll) {
+                addAllToAll(gt, k, i, m, add);
+                continue;
+            }
             // Next member in the domain (ring inside it) and the same place in the next one.
             const int inDomain = (i / k) * k + (i % k + 1) % k;
             if (k > 1 && inDomain < g.size)

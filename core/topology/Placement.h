@@ -49,7 +49,16 @@ struct GroupTraffic {
     GroupPlacement group;
     double scaleUpBytes = 0; // per member, inside the scale-up domain
     double networkBytes = 0; // per member, across domains
+    // An all-to-all in two hops (the expert dispatch and combine as DeepEP runs them, and as
+    // estimate/MoeLayerCost.h costs them): scaleUpBytes in equal shares to the other members
+    // of the member's domain, networkBytes in equal shares to the members at its place (its
+    // rail) in the group's other domains.
+    bool allToAll = false;
 };
+
+// Peers of one member each hop of an all-to-all routes: at most this many, evenly spread,
+// each standing for its share of the others.
+inline constexpr int kAllToAllRoutedPeers = 8;
 
 struct LinkTraffic {
     std::vector<double> bytesPerLink; // indexed like Topology::links, both directions summed
@@ -62,7 +71,8 @@ struct LinkTraffic {
 
 // Every group of each shape runs its hierarchical ring: scale-up bytes to the next member in
 // its domain, network bytes to the member at the same place in the next domain, each along
-// its route. Clusters with more than `maxRoutes` ring edges per shape route a sample.
+// its route; an all-to-all group sends to its peers (GroupTraffic::allToAll). Clusters with
+// more than `maxRoutes` ring edges per shape route a sample of the ranks.
 LinkTraffic linkTraffic(const TopologyModel& model, const std::vector<GroupTraffic>& traffic,
                         int maxRoutes = 4096);
 

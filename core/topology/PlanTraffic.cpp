@@ -1,5 +1,6 @@
 #include "topology/PlanTraffic.h"
 
+#include "estimate/MoeLayerCost.h"
 #include "topology/GraphCollectiveCost.h"
 
 #include <algorithm>
@@ -10,8 +11,9 @@ std::optional<GroupPlacements> defaultPlacements(const ParallelConfig& plan, Dia
     return placeGroups(plan, RankOrder{}, diags);
 }
 
-LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const ParallelConfig& plan,
+LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const ResolvedScenario& sc,
                       const Estimate& est, int maxRoutes) {
+    const ParallelConfig& plan = sc.parallel;
     LinkHeat heat;
     heat.stepSeconds = est.stepSeconds;
     if (!model)
@@ -36,6 +38,18 @@ LinkHeat planLinkHeat(std::shared_ptr<const TopologyModel> model, const Parallel
     add("cp", g->cp, Collective::AllGather, b.cp);
     add("dp", g->dp, Collective::AllReduce, b.dp);
     add("pp", g->pp, Collective::SendRecv, b.pp);
+    // The expert dispatch and combine: two hops, split between them as the estimate splits
+    // them (expertAllToAll, estimate/MoeLayerCost.h).
+    if (g->ep.size > 1 && b.ep > 0) {
+        const ExpertAllToAll a = expertAllToAll(cost, sc, 1.0, 2.0);
+        const double total = a.total.scaleUpBytes + a.total.scaleOutBytes;
+        if (total > 0) {
+            GroupTraffic ep{"ep", g->ep, b.ep * a.total.scaleUpBytes / total,
+                            b.ep * a.total.scaleOutBytes / total};
+            ep.allToAll = true;
+            groups.push_back(ep);
+        }
+    }
     // linkTraffic routes every step-th rank; an even step on domains of 8 would route rail 0
     // alone. An odd step visits every rail (and every place in a domain).
     const int gpus = static_cast<int>(model->topology().gpuNodes.size());
@@ -79,6 +93,33 @@ std::vector<int> groupRanks(const GroupPlacement& group, int index) {
     return groupMembers(group, static_cast<int>(base));
 }
 
+namespace {
+
+void sortUnique(std::vector<int>& links) {
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+}
+
+} // namespace
+
+std::vector<int> groupAllToAllLinks(const TopologyModel& model, const std::vector<int>& ranks,
+                                    int perDomain) {
+    std::vector<int> links;
+    const int n = static_cast<int>(ranks.size());
+    const int k = std::max(1, perDomain);
+    const int gpus = static_cast<int>(model.topology().gpuNodes.size());
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            const bool sameDomain = i / k == j / k, samePlace = i % k == j % k;
+            if (i == j || !(sameDomain || samePlace) || ranks[i] >= gpus || ranks[j] >= gpus)
+                continue;
+            const std::vector<int> route = model.routeLinks(ranks[i], ranks[j]);
+            links.insert(links.end(), route.begin(), route.end());
+        }
+    sortUnique(links);
+    return links;
+}
+
 std::vector<int> groupRingLinks(const TopologyModel& model, const std::vector<int>& ranks) {
     std::vector<int> links;
     const int gpus = static_cast<int>(model.topology().gpuNodes.size());
@@ -89,8 +130,7 @@ std::vector<int> groupRingLinks(const TopologyModel& model, const std::vector<in
         const std::vector<int> route = model.routeLinks(a, b);
         links.insert(links.end(), route.begin(), route.end());
     }
-    std::sort(links.begin(), links.end());
-    links.erase(std::unique(links.begin(), links.end()), links.end());
+    sortUnique(links);
     return links;
 }
 

@@ -90,6 +90,15 @@ def deepspeed_keys(git):
         keys.add("sequence_parallel_size")
     tp = show(git, t, "deepspeed/runtime/tensor_parallel/config.py")
     keys.update("tensor_parallel." + f for f in pydantic_fields(tp, "TPTrainingConfig"))
+    # AutoEP (expert parallelism of Hugging Face MoE blocks): the keys parse_autoep_config
+    # reads from the "expert_parallel" section (EXPERT_PARALLEL in runtime/config.py).
+    if 'EXPERT_PARALLEL = "expert_parallel"' in config:
+        autoep = show(git, t, "deepspeed/module_inject/auto_ep_config.py")
+        body = re.search(r"def parse_autoep_config\(.*?\n(.*?)\n    return config", autoep, re.S).group(1)
+        keys.update("expert_parallel." + k
+                    for k in re.findall(r'param_dict(?:\.get\(|\[)"([a-z_0-9]+)"', body))
+        keys.update("expert_parallel." + k for k in re.findall(r'"([a-z_0-9]+)" in param_dict', body))
+        keys.add("expert_parallel")
     return sorted(keys)
 
 
@@ -115,7 +124,8 @@ def main():
            "files: deepspeed/runtime/constants.py, deepspeed/runtime/config.py,",
            "  deepspeed/runtime/zero/config.py, deepspeed/runtime/zero/offload_config.py,",
            "  deepspeed/runtime/activation_checkpointing/config.py,",
-           "  deepspeed/runtime/tensor_parallel/config.py",
+           "  deepspeed/runtime/tensor_parallel/config.py,",
+           "  deepspeed/module_inject/auto_ep_config.py (parse_autoep_config)",
            f"tag: {DEEPSPEED_TAG} (commit {commit(deepspeed, DEEPSPEED_TAG)})"],
           deepspeed_keys(deepspeed))
 
