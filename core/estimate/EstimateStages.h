@@ -28,6 +28,7 @@
 #include "parallel/PlanSupport.h"
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -194,9 +195,11 @@ void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const Ste
                   const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
                   Estimate& est);
 
-// Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory).
+// Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory). It stops after
+// the first stage above `stopAboveBytes` (a search's memory limit): `est` then holds the
+// stages up to it, and its peak is that stage's, enough to know the plan does not fit.
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est);
+                   Estimate& est, double stopAboveBytes = std::numeric_limits<double>::infinity());
 
 // Throughput (tokens/s, model TFLOP/s, MFU) and the run's steps and days, from the step time.
 void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est);

@@ -258,7 +258,7 @@ HostBytes offloadStage(const EstimateContext& ctx, const LayerCosts& lc, const S
 } // namespace
 
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est) {
+                   Estimate& est, double stopAboveBytes) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
     const int pp = ctx.layout.stages;
@@ -270,6 +270,11 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
     const double lowPrecisionCopy = lowPrecisionWeightCopyBytes(train, plan.zero);
+    const double ncclBytes = communicators * kNcclBytesPerCommunicator;
+    // Without adapters every stage has the same communication buffers.
+    double sharedBuffers = ncclBytes;
+    const double sharedGathered =
+        ctx.adapters ? 0.0 : addCommBuffers(ctx, lc, FinetuneStageMemory{}, sharedBuffers);
     ModelStateBytes states, experts; // of the stage before, while its parameters are the same
     StageActivations acts;           // likewise, while its layers are
     for (int s = 0; s < pp; ++s) {
@@ -305,9 +310,9 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         if (s == ctx.lastStage)
             sm.bytes.activations +=
                 outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions);
-        const double ncclBytes = communicators * kNcclBytesPerCommunicator;
-        sm.bytes.commBuffers = ncclBytes;
-        const double gatheredLayer = addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers);
+        sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
+        const double gatheredLayer =
+            ctx.adapters ? addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers) : sharedGathered;
         if (ctx.offloading)
             stageHost[s] = offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
         applyAllocator(ctx, ncclBytes, gatheredLayer, sm);
@@ -320,6 +325,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             est.peakBreakdown = sm.bytes;
         }
         est.stages.push_back(sm);
+        if (total > stopAboveBytes)
+            break; // (a search's pruning: the rest cannot bring the plan back)
     }
     est.fits = est.peakBytes <= est.capacityBytes;
     if (ctx.offloading)

@@ -42,14 +42,19 @@ void MemoCollectiveCost::grow() const {
 CollectiveTime MemoCollectiveCost::cost(Collective kind, double bytes,
                                         const GroupPlacement& group) const {
     const Key key{static_cast<int>(kind), group.size, group.stride, bytes};
+    if (!slots_.empty()) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = hashOf(key) & mask; slots_[i].used; i = (i + 1) & mask)
+            if (slots_[i].key.bytes == bytes && slots_[i].key == key)
+                return slots_[i].value;
+    }
+    const CollectiveTime t = inner_.cost(kind, bytes, group);
     if (2 * (used_ + 1) > slots_.size())
         grow();
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = hashOf(key) & mask;
-    for (; slots_[i].used; i = (i + 1) & mask)
-        if (slots_[i].key == key)
-            return slots_[i].value;
-    const CollectiveTime t = inner_.cost(kind, bytes, group);
+    while (slots_[i].used)
+        i = (i + 1) & mask;
     slots_[i] = Slot{true, key, t};
     ++used_;
     return t;

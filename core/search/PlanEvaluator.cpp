@@ -102,7 +102,7 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     est.stages.clear();
     est.stageTimes = std::move(stageTimes);
     est.stageTimes.clear();
-    computeMemory(ctx, lc, params, est);
+    computeMemory(ctx, lc, params, est, memoryLimitBytes);
     out.peakBytes = est.peakBytes;
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)

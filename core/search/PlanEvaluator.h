@@ -21,7 +21,7 @@
 namespace ts {
 
 struct PlanBound {
-    double peakBytes = 0;
+    double peakBytes = 0; // exact when timed (see PlanEvaluator::evaluate)
     double capacityBytes = 0;
     bool timed = false; // step time computed (the plan passed the memory limit)
     // A lower bound on the full estimate, with the time breakdown, throughput and (with
@@ -34,7 +34,8 @@ public:
     PlanEvaluator(const ResolvedScenario& base, const EstimatorSettings& settings,
                   const EstimateCollectives& collectives);
     // Evaluates `plan`; false when the estimator does not model it (checkPlanSupported).
-    // Above `memoryLimitBytes` only memory is computed.
+    // Above `memoryLimitBytes` only memory is computed, up to the first stage above it
+    // (peakBytes is then that stage's: at least the limit, not necessarily the peak).
     bool evaluate(const PlanChoice& plan, double memoryLimitBytes, bool withEnergy, PlanBound& out);
     const ResolvedScenario& scenario() const { return sc_; }
 

@@ -59,13 +59,21 @@ const SearchedPlan* FullEstimates::get(const std::vector<PlanPoint>& points, std
 
 std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int topK,
                                        FullEstimates& full) {
+    // The plans in the order of their bounds, (bound, enumeration order), taken from a heap:
+    // the loop below stops after the first few, so sorting all of them (millions) is wasted.
     std::vector<std::size_t> order(points.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const auto later = [&](std::size_t a, std::size_t b) {
         return points[a].objective != points[b].objective
-                   ? points[a].objective < points[b].objective
-                   : a < b;
-    });
+                   ? points[a].objective > points[b].objective
+                   : a > b;
+    };
+    std::make_heap(order.begin(), order.end(), later);
+    auto unsorted = order.end();
+    const auto next = [&] {
+        std::pop_heap(order.begin(), unsorted, later);
+        return *--unsorted;
+    };
     // The best so far by (full objective, enumeration order).
     std::vector<std::pair<std::size_t, const SearchedPlan*>> best;
     const auto before = [](const std::pair<std::size_t, const SearchedPlan*>& a,
@@ -75,7 +83,8 @@ std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int
                    : a.first < b.first;
     };
     const std::size_t k = static_cast<std::size_t>(std::max(1, topK));
-    for (std::size_t i : order) {
+    while (unsorted != order.begin()) {
+        const std::size_t i = next();
         if (best.size() == k && !boundCanBeat(points[i].objective, best.back().second->objective))
             break;
         const SearchedPlan* sp = full.get(points, i);
