@@ -3,6 +3,7 @@
 #include "CapacityView.h"
 #include "ClusterEditor.h"
 #include "CompareView.h"
+#include "CoreMessages.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
@@ -19,6 +20,8 @@
 #include "Settings.h"
 #include "TopologyView.h"
 #include "TrainingEditor.h"
+
+#include "scenario/ClusterText.h"
 
 #include <QCloseEvent>
 
@@ -179,6 +182,7 @@ void MainWindow::createCentralArea() {
     titleLabel_->setFont(titleFont);
     titleLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     subtitleLabel_ = new QLabel(central);
+    subtitleLabel_->setObjectName(QStringLiteral("scenarioSubtitle"));
     subtitleLabel_->setForegroundRole(QPalette::PlaceholderText);
     subtitleLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -373,9 +377,7 @@ void MainWindow::updateHeader() {
     titleLabel_->setText(name);
     const QString where = path.isEmpty() ? tr("not saved yet") : native;
     if (const std::optional<ResolvedScenario>& s = document_->resolved())
-        subtitleLabel_->setText(tr("%1 × %2 · %3")
-                                    .arg(countText(s->cluster.numGpus),
-                                         QString::fromStdString(s->cluster.gpu.name), where));
+        subtitleLabel_->setText(tr("%1 · %2").arg(messageText(clusterGpusText(s->cluster)), where));
     else
         subtitleLabel_->setText(tr("%1 · the scenario has errors: see Messages").arg(where));
     setWindowTitle(tr("%1[*] — Trainscape").arg(name));

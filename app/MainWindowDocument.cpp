@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 
 #include "ClusterEditor.h"
+#include "CoreMessages.h"
 #include "CostsEditor.h"
 #include "DiagnosticsModel.h"
 #include "EstimateBadge.h"
@@ -224,7 +225,7 @@ void MainWindow::estimateFinished(const std::shared_ptr<const EstimateResult>& r
     estimateDiagnostics_ = result->diagnostics;
     document_->setEstimateDiagnostics(result->diagnostics); // "not modelled" marks its field
     if (estimate_)
-        for (const std::string& warning : estimate_->warnings)
+        for (const Message& warning : estimate_->warnings)
             estimateDiagnostics_.warning("", warning);
     showEstimate(estimate_ ? &*estimate_ : nullptr, {});
     Diagnostics all = document_->diagnostics();
@@ -246,8 +247,7 @@ void MainWindow::showEstimate(const Estimate* estimate, const QString& given) {
             reason = tr("estimator not available");
         else if (!estimate && !estimateDiagnostics_.errors().empty())
             reason =
-                tr("not computed: %1")
-                    .arg(QString::fromStdString(estimateDiagnostics_.errors().front().message));
+                tr("not computed: %1").arg(diagnosticText(estimateDiagnostics_.errors().front()));
         else if (!estimate)
             reason = tr("not computed");
     }

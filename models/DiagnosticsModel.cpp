@@ -1,5 +1,7 @@
 #include "DiagnosticsModel.h"
 
+#include "CoreMessages.h"
+
 #include <algorithm>
 
 namespace ts::gui {
@@ -60,7 +62,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
         case PathColumn:
             return path;
         case MessageColumn:
-            return QString::fromStdString(d.message);
+            return diagnosticText(d);
         default:
             return {};
         }
@@ -69,7 +71,7 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
             return isError ? errorIcon_ : warningIcon_;
         return {};
     case Qt::ToolTipRole:
-        return QStringLiteral("%1: %2").arg(path, QString::fromStdString(d.message));
+        return QStringLiteral("%1: %2").arg(path, diagnosticText(d));
     case JsonPathRole:
         return QString::fromStdString(d.path);
     case SeverityRole:

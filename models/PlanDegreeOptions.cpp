@@ -1,5 +1,6 @@
 #include "PlanDegreeOptions.h"
 
+#include "CoreMessages.h"
 #include "ScenarioDocument.h"
 
 #include "catalog/Catalog.h"
@@ -74,9 +75,8 @@ DegreeOption optionWith(const ScenarioDocument& document,
     if (diags.hasErrors()) {
         option.enabled = false;
         const Diagnostic first = diags.errors().front();
-        option.reason =
-            PlanDegreeOptions::tr("Not available: %1 (%2)")
-                .arg(QString::fromStdString(first.message), QString::fromStdString(first.path));
+        option.reason = PlanDegreeOptions::tr("Not available: %1 (%2)")
+                            .arg(diagnosticText(first), QString::fromStdString(first.path));
     }
     return option;
 }

@@ -1,5 +1,6 @@
 #include "ScenarioDocument.h"
 
+#include "CoreMessages.h"
 #include "ResolvedScenarioJson.h"
 #include "ScenarioHeadline.h"
 
@@ -150,7 +151,7 @@ QString ScenarioDocument::errorAt(const std::string& pointer) const {
             const bool isSection = d.path.find('/', 1) == std::string::npos;
             if (d.path == pointer || within(d.path, pointer) ||
                 (!isSection && within(pointer, d.path)))
-                return QString::fromStdString(d.message);
+                return diagnosticText(d);
         }
     }
     return {};
@@ -182,7 +183,7 @@ bool ScenarioDocument::setValues(std::vector<ScenarioValueChange> changes, const
         const Diagnostic first = errors.empty() ? Diagnostic{} : errors.front();
         emit editRefused(
             QString::fromStdString(first.path.empty() ? changes.front().pointer : first.path),
-            QString::fromStdString(first.message));
+            diagnosticText(first));
         return false;
     }
     undoStack_->push(new ChangeScenarioValue(this, std::move(changes), text, mergeable));

@@ -50,8 +50,9 @@ inline bool sumsToStep(const Estimate& e) {
 }
 
 inline bool hasWarning(const Estimate& e, const std::string& piece) {
-    return std::any_of(e.warnings.begin(), e.warnings.end(),
-                       [&](const std::string& w) { return w.find(piece) != std::string::npos; });
+    return std::any_of(e.warnings.begin(), e.warnings.end(), [&](const Message& w) {
+        return w.english.find(piece) != std::string::npos;
+    });
 }
 
 // "a vs b" to 12 significant digits, for failure messages.

@@ -82,6 +82,13 @@ bool containsText(const std::vector<std::string>& lines, const std::string& part
     return false;
 }
 
+bool containsText(const std::vector<Message>& messages, const std::string& part) {
+    for (const Message& m : messages)
+        if (m.english.find(part) != std::string::npos)
+            return true;
+    return false;
+}
+
 } // namespace
 
 class TestEnergy : public QObject {

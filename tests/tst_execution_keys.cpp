@@ -331,16 +331,16 @@ void TestExecutionKeys::estimateSaysWhatIsNotModelled() {
     const auto warningsOf = [](const json& doc) {
         Diagnostics diags;
         auto resolved = resolveJson(doc, diags);
-        std::vector<std::string> out;
+        std::vector<Message> out;
         if (!resolved)
             return out;
         auto estimate = estimatePlan(*resolved, diags);
         return estimate ? estimate->warnings : out;
     };
-    const auto count = [](const std::vector<std::string>& warnings, const std::string& part) {
+    const auto count = [](const std::vector<Message>& warnings, const std::string& part) {
         int n = 0;
         for (const auto& w : warnings)
-            n += w.find(part) != std::string::npos;
+            n += w.english.find(part) != std::string::npos;
         return n;
     };
     json plain = json::parse(kMoe);

@@ -3,7 +3,8 @@
 // the sensitivities, each of which must equal a full estimate of the edited scenario. On
 // DeepSeek-V3 (EP 64 over 8 nodes) it says why a 4:1 oversubscribed rail-optimized network
 // changes nothing: the expert all-to-all stays under one rail leaf switch; on a fat-tree it
-// crosses the spine and oversubscription slows the step.
+// crosses the spine and oversubscription slows the step. Edits that do not apply (NVLink or
+// NIC bandwidth on one GPU) or change nothing are left out (issue 18).
 
 #include "TestSupport.h"
 
@@ -67,6 +68,7 @@ private slots:
     void deepSeekOversubscriptionDoesNotApply();
     void fatTreeCrossesTheSpine();
     void jsonAndText();
+    void oneGpuListsOnlyEditsThatApply();
 };
 
 void TestExplain::groupLinkClasses() {
@@ -156,11 +158,11 @@ void TestExplain::deepSeekOversubscriptionDoesNotApply() {
     // Its exposed share waits on the NICs, under one rail leaf: NIC bandwidth matters, the
     // leaf's oversubscription does not.
     QVERIFY(ep->underOneLeaf);
-    // 4:1 oversubscription: the step changes by what the exposed scale-out traffic allows.
-    const Sensitivity* over = knob(x->explanation, "oversubscription", 4);
-    QVERIFY(over);
-    QVERIFY2(over->invalidReason.empty(), over->invalidReason.c_str());
-    QVERIFY(std::abs(*over->stepRatio - 1) < 1e-6);
+    // 4:1 oversubscription changes neither step nor memory, so it is not listed among the
+    // edits (the communication part above says why).
+    QVERIFY(!knob(x->explanation, "oversubscription", 4));
+    for (const Sensitivity& s : x->explanation.sensitivities)
+        QVERIFY2(!s.changesNothing(x->estimate.fits), s.knob.c_str());
     const Sensitivity* slowerNics = knob(x->explanation, "scale_out_bandwidth", 200);
     QVERIFY(slowerNics && *slowerNics->stepRatio > 1.01);
 }
@@ -200,6 +202,25 @@ void TestExplain::jsonAndText() {
     const std::string text = explanationToText(x->explanation);
     QVERIFY(text.find("What bounds the step") != std::string::npos);
     QVERIFY(text.find("ep ") != std::string::npos);
+}
+
+// The QLoRA example on one RTX 4090: no NVLink, no network, and no degree that can grow
+// with the GPU count kept. What is left is DP (more GPUs), and it changes the step.
+void TestExplain::oneGpuListsOnlyEditsThatApply() {
+    const auto x = explainFile("llama3.1-8b-qlora-1xrtx4090.json");
+    QVERIFY(x);
+    QCOMPARE(x->scenario.cluster.numGpus, std::int64_t{1});
+    const Explanation& e = x->explanation;
+    QVERIFY(!e.sensitivities.empty());
+    for (const Sensitivity& s : e.sensitivities) {
+        QVERIFY2(s.knob == "dp", s.knob.c_str());
+        QVERIFY2(s.invalidReason.empty(), s.invalidReason.c_str());
+        QVERIFY(!s.changesNothing(x->estimate.fits));
+    }
+    const std::string text = explanationToText(e);
+    QVERIFY2(text.find("bandwidth") == std::string::npos, text.c_str());
+    QVERIFY2(text.find("+0.0%") == std::string::npos, text.c_str());
+    QVERIFY2(text.find("not a valid plan") == std::string::npos, text.c_str());
 }
 
 QTEST_APPLESS_MAIN(TestExplain)

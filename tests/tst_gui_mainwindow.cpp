@@ -272,7 +272,7 @@ void TestGuiMainWindow::estimatorIsUsed() {
     MainWindow window([&](const ResolvedScenario& scenario, Diagnostics&) {
         ++calls;
         Estimate e = sampleEstimate();
-        e.warnings.push_back("sample warning for " + scenario.name);
+        e.warnings.push_back(plainMessage("sample warning for " + scenario.name));
         return std::optional<Estimate>(e);
     });
     window.setRememberRecentFiles(false);

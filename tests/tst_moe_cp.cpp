@@ -174,8 +174,8 @@ void TestMoeCp::moeEstimateWarnsAndUsesActiveFlops() {
     ResolvedScenario sc = scenario(mixtral8x7b());
     sc.parallel.ep = 8;
     const Estimate e = estimateOrFail(sc);
-    QVERIFY(std::any_of(e.warnings.begin(), e.warnings.end(), [](const std::string& w) {
-        return w.find("expert imbalance factor assumed 1.1") != std::string::npos;
+    QVERIFY(std::any_of(e.warnings.begin(), e.warnings.end(), [](const Message& w) {
+        return w.english.find("expert imbalance factor assumed 1.1") != std::string::npos;
     }));
     const double flops = sparseTrainingFlopsPerToken(sc.model, sc.training.seqLen);
     QVERIFY(near(e.modelTflopsPerGpu, flops * e.tokensPerSPerGpu / 1e12, 1e-12));

@@ -110,11 +110,11 @@ void TestPowerLimit::resolvedScenarioWarns() {
     const auto full = estimateFor(R"("h100-sxm-80gb")");
     QVERIFY(capped && full);
     bool warned = false;
-    for (const std::string& w : capped->warnings)
-        warned = warned || w.find("borrowed from h100-sxm-80gb") != std::string::npos;
+    for (const Message& w : capped->warnings)
+        warned = warned || w.english.find("borrowed from h100-sxm-80gb") != std::string::npos;
     QVERIFY(warned);
-    for (const std::string& w : full->warnings)
-        QVERIFY(w.find("borrowed") == std::string::npos);
+    for (const Message& w : full->warnings)
+        QVERIFY(w.english.find("borrowed") == std::string::npos);
     // Tensor-core work slows by the power ratio; elementwise work (HBM-bound) does not.
     const double ratio = capped->time.compute / full->time.compute;
     QVERIFY2(ratio > 1.2 && ratio < std::pow(700.0 / 500.0, kPowerExponent) + 1e-9,

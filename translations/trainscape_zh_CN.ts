@@ -2,6 +2,329 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CoreMessage</name>
+    <message>
+        <source>does not fit: stage %1 needs %2 of %3</source>
+        <translation>放不下：阶段 %1 需要 %2，容量为 %3</translation>
+    </message>
+    <message>
+        <source>plan uses %1% of memory: fragmentation risk</source>
+        <translation>方案占用 %1% 的显存：有碎片化风险</translation>
+    </message>
+    <message>
+        <source>the pipeline schedule simulation did not complete</source>
+        <translation>流水线调度模拟未能完成</translation>
+    </message>
+    <message>
+        <source>expert imbalance factor assumed 1.1 (busiest expert-parallel rank over the mean; DeepSeek-V3 report, arXiv 2412.19437)</source>
+        <translation>专家不均衡系数假定为 1.1（最忙的专家并行 rank 与平均值之比；DeepSeek-V3 技术报告，arXiv 2412.19437）</translation>
+    </message>
+    <message>
+        <source>expert-parallel all-to-alls counted as exposed: set parallelism.overlap.ep to hide them behind another micro-batch&apos;s compute (DualPipe, Megatron-Core&apos;s --overlap-moe-expert-parallel-comm)</source>
+        <translation>专家并行的 all-to-all 按未隐藏计算：设置 parallelism.overlap.ep 可将其隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core 的 --overlap-moe-expert-parallel-comm）</translation>
+    </message>
+    <message>
+        <source>parallelism.overlap.ep: only the all-to-all overlap is modelled; DualPipe&apos;s bidirectional pipeline schedule is not (the schedule stays %1)</source>
+        <translation>parallelism.overlap.ep：只建模了 all-to-all 的重叠；DualPipe 的双向流水线调度未建模（调度仍为 %1）</translation>
+    </message>
+    <message>
+        <source>network graph: %1: %2</source>
+        <translation>网络拓扑图：%1：%2</translation>
+    </message>
+    <message>
+        <source>network graph: %1: %2 (collectives use the two-level model)</source>
+        <translation>网络拓扑图：%1：%2（集合通信改用两级模型）</translation>
+    </message>
+    <message>
+        <source>%1 has no measured matmul throughput (MAMF): borrowed from %2 (same dense peaks) and scaled by the power limits %3 W / %4 W = %5, for GEMMs and attention</source>
+        <translation>%1 没有实测的矩阵乘吞吐（MAMF）：借用 %2 的数据（稠密峰值相同），并按功耗上限 %3 W / %4 W = %5 缩放，用于 GEMM 和注意力</translation>
+    </message>
+    <message>
+        <source>FP8 recipe &quot;delayed&quot; (TransformerEngine DelayedScaling, Megatron-LM&apos;s default): per-tensor scales from the amax history of earlier iterations, so each GEMM input is cast in one fused pass (row-wise and transposed copies); the linear layers&apos; GEMMs run in FP8 at the GPU&apos;s FP8 rate; attention, norms, embedding and output layer stay in BF16</source>
+        <translation>FP8 方案“delayed”（TransformerEngine DelayedScaling，Megatron-LM 的默认值）：按张量的缩放因子取自先前迭代的 amax 历史，因此每个 GEMM 输入在一次融合的遍历中完成转换（按行与转置两份副本）；线性层的 GEMM 以 GPU 的 FP8 速率运行；注意力、归一化、嵌入层和输出层保持 BF16</translation>
+    </message>
+    <message>
+        <source>FP8 recipe &quot;tensorwise&quot; (per-tensor current scaling: TransformerEngine Float8CurrentScaling, torchao float8 tensorwise): each cast first reduces the tensor&apos;s amax, reading the input twice (6 instead of 4 bytes per element, two kernels); the amax all-reduce across sequence-parallel ranks is not counted; the linear layers&apos; GEMMs run in FP8 at the GPU&apos;s FP8 rate; attention, norms, embedding and output layer stay in BF16</source>
+        <translation>FP8 方案“tensorwise”（按张量的即时缩放：TransformerEngine Float8CurrentScaling，torchao float8 tensorwise）：每次转换先归约张量的 amax，输入读取两次（每个元素 6 字节而非 4 字节，两个 kernel）；序列并行 rank 之间的 amax all-reduce 未计入；线性层的 GEMM 以 GPU 的 FP8 速率运行；注意力、归一化、嵌入层和输出层保持 BF16</translation>
+    </message>
+    <message>
+        <source>FP8 recipe &quot;blockwise&quot; (TransformerEngine Float8BlockScaling, DeepSeek-V3 sec. 3.3): FP32 scales per 1x128 tile of activations and gradients and per 128x128 weight block, found and applied in one fused pass per cast; this GPU applies block scales in its tensor cores (TransformerEngine runs the recipe as MXFP8 there: precision &quot;mxfp8&quot; is the native choice); the linear layers&apos; GEMMs run in FP8 at the GPU&apos;s FP8 rate; attention, norms, embedding and output layer stay in BF16</source>
+        <translation>FP8 方案“blockwise”（TransformerEngine Float8BlockScaling，DeepSeek-V3 第 3.3 节）：激活与梯度每 1x128 分块、权重每 128x128 分块一个 FP32 缩放因子，每次转换在一次融合遍历中求出并应用；这款 GPU 在张量核心中应用分块缩放（TransformerEngine 在此以 MXFP8 运行该方案：精度“mxfp8”是原生选择）；线性层的 GEMM 以 GPU 的 FP8 速率运行；注意力、归一化、嵌入层和输出层保持 BF16</translation>
+    </message>
+    <message>
+        <source>FP8 recipe &quot;blockwise&quot; (TransformerEngine Float8BlockScaling, DeepSeek-V3 sec. 3.3): FP32 scales per 1x128 tile of activations and gradients and per 128x128 weight block, found and applied in one fused pass per cast; GEMMs at the per-tensor FP8 rate: the FP32 promotion every 128 elements overlaps the tensor-core work (DeepSeek-V3 sec. 3.3.2; DeepGEMM reaches ~1550 TFLOPS on H800), and no source gives a slowdown; the linear layers&apos; GEMMs run in FP8 at the GPU&apos;s FP8 rate; attention, norms, embedding and output layer stay in BF16</source>
+        <translation>FP8 方案“blockwise”（TransformerEngine Float8BlockScaling，DeepSeek-V3 第 3.3 节）：激活与梯度每 1x128 分块、权重每 128x128 分块一个 FP32 缩放因子，每次转换在一次融合遍历中求出并应用；GEMM 按张量级 FP8 速率计算：每 128 个元素一次的 FP32 提升与张量核心的计算重叠（DeepSeek-V3 第 3.3.2 节；DeepGEMM 在 H800 上达到约 1550 TFLOPS），且没有资料给出减速幅度；线性层的 GEMM 以 GPU 的 FP8 速率运行；注意力、归一化、嵌入层和输出层保持 BF16</translation>
+    </message>
+    <message>
+        <source>offload transfers at %1 GB/s per GPU and direction (cluster.host.pcie_gb_s), one layer ahead of the compute</source>
+        <translation>卸载传输按每 GPU 每方向 %1 GB/s 计（cluster.host.pcie_gb_s），比计算提前一层</translation>
+    </message>
+    <message>
+        <source>CPU optimizer step assumed host-memory-bandwidth-bound: %1 bytes per parameter at %2 GB/s per node (the datasheet peak) shared by %3 GPUs; no delayed parameter update (ZeRO-Offload, arXiv 2101.06840)</source>
+        <translation>CPU 优化器步骤假定受主机内存带宽限制：每个参数 %1 字节，每节点 %2 GB/s（数据手册峰值），由 %3 个 GPU 共享；不使用延迟参数更新（ZeRO-Offload，arXiv 2101.06840）</translation>
+    </message>
+    <message>
+        <source>NVMe at %1 GB/s read and %2 GB/s write per node shared by %3 GPUs; a drive&apos;s reads and writes take turns</source>
+        <translation>NVMe 每节点读 %1 GB/s、写 %2 GB/s，由 %3 个 GPU 共享；同一块盘的读写轮流进行</translation>
+    </message>
+    <message>
+        <source>activation offload with pp &gt; 1: Megatron-Core&apos;s CPU offloading needs pp = 1 (Megatron Bridge docs, CPU offloading), and TransformerEngine&apos;s default offload schedule assumes all forwards before the backwards</source>
+        <translation>pp &gt; 1 时卸载激活值：Megatron-Core 的 CPU 卸载要求 pp = 1（Megatron Bridge 文档，CPU offloading），而 TransformerEngine 默认的卸载调度假定所有前向都在反向之前</translation>
+    </message>
+    <message>
+        <source>activation offload to nvme: TransformerEngine, Megatron-Core and ZeRO-R offload activations to CPU memory only; modelled as CPU offload bounced on to the drives</source>
+        <translation>激活值卸载到 NVMe：TransformerEngine、Megatron-Core 和 ZeRO-R 只能把激活值卸载到 CPU 内存；此处按 CPU 卸载再转存到硬盘建模</translation>
+    </message>
+    <message>
+        <source>optimizer offload: DeepSpeed ZeRO-1/2 reduce the gradients in every micro-batch before copying them out; the data-parallel time counts one reduction per step</source>
+        <translation>优化器卸载：DeepSpeed ZeRO-1/2 在每个微批次都先归约梯度再拷出；数据并行时间按每步一次归约计算</translation>
+    </message>
+    <message>
+        <source>offloaded states need %1 GiB of host memory per node; the node&apos;s memory is unknown (cluster.host.memory_gib)</source>
+        <translation>卸载的状态每节点需要 %1 GiB 主机内存；节点内存未知（cluster.host.memory_gib）</translation>
+    </message>
+    <message>
+        <source>offloaded states need %1 GiB of host memory per node but the node has %2 GiB</source>
+        <translation>卸载的状态每节点需要 %1 GiB 主机内存，但节点只有 %2 GiB</translation>
+    </message>
+    <message>
+        <source>offloaded states need %1 TB of NVMe per node; the node&apos;s drives are unknown (cluster.host.nvme_gib)</source>
+        <translation>卸载的状态每节点需要 %1 TB NVMe；节点的硬盘未知（cluster.host.nvme_gib）</translation>
+    </message>
+    <message>
+        <source>offloaded states need %1 TB of NVMe per node but the node has %2 TB</source>
+        <translation>卸载的状态每节点需要 %1 TB NVMe，但节点只有 %2 TB</translation>
+    </message>
+    <message>
+        <source>no PUE given or catalogued: cooling not counted; set costs.pue</source>
+        <translation>未给出 PUE，目录中也没有：未计入制冷；请设置 costs.pue</translation>
+    </message>
+    <message>
+        <source>GPU idle power assumed 10% of TDP (no sourced figure); set costs.gpu_idle_w</source>
+        <translation>GPU 空闲功耗假定为 TDP 的 10%（无有出处的数据）；请设置 costs.gpu_idle_w</translation>
+    </message>
+    <message>
+        <source>host power not counted; set costs.host_w_per_node</source>
+        <translation>未计入主机功耗；请设置 costs.host_w_per_node</translation>
+    </message>
+    <message>
+        <source>a node peaks at %1, above its rated maximum of %2: check costs.host_w_per_node and the GPU power fractions</source>
+        <translation>单节点峰值功耗 %1，超过其额定最大值 %2：请检查 costs.host_w_per_node 和 GPU 功耗比例</translation>
+    </message>
+    <message>
+        <source>no cost: %1 ownership needs costs.%2</source>
+        <translation>无法计算成本：%1 所有权模式需要 costs.%2</translation>
+    </message>
+    <message>
+        <source>owned: network capital not counted; set costs.network_capex_usd</source>
+        <translation>自有设备：未计入网络投资；请设置 costs.network_capex_usd</translation>
+    </message>
+    <message>
+        <source>the run (%1 h) is longer than costs.carbon_csv (%2 h): the series was repeated</source>
+        <translation>训练时长（%1 小时）超过 costs.carbon_csv 的长度（%2 小时）：该序列被循环使用</translation>
+    </message>
+    <message>
+        <source>costs.carbon_csv needs training.tokens: the start window is chosen for the whole run</source>
+        <translation>costs.carbon_csv 需要 training.tokens：开始时间窗口是按整个训练选择的</translation>
+    </message>
+    <message>
+        <source>PUE assumed %1, new large facilities%2; set costs.pue</source>
+        <translation>PUE 假定为 %1，新建大型数据中心%2；请设置 costs.pue</translation>
+    </message>
+    <message>
+        <source>grid carbon intensity assumed %1 gCO2/kWh, US average 2023%2; set costs.grid_gco2_kwh</source>
+        <translation>电网碳强度假定为 %1 gCO2/kWh，2023 年美国平均值%2；请设置 costs.grid_gco2_kwh</translation>
+    </message>
+    <message>
+        <source>electricity assumed $%1/kWh, US industrial average 2023%2; set costs.electricity_usd_kwh</source>
+        <translation>电价假定为 $%1/kWh，2023 年美国工业平均值%2；请设置 costs.electricity_usd_kwh</translation>
+    </message>
+    <message>
+        <source>GPU-hour price assumed $%1 (%2, %3)%4; set costs.gpu_hour_usd</source>
+        <translation>GPU 小时价格假定为 $%1（%2，%3）%4；请设置 costs.gpu_hour_usd</translation>
+    </message>
+    <message>
+        <source>no sourced GPU-hour price for %1: set costs.gpu_hour_usd for the cost</source>
+        <translation>%1 没有有出处的 GPU 小时价格：请设置 costs.gpu_hour_usd 以计算成本</translation>
+    </message>
+    <message>
+        <source>GPU idle power assumed %1 (%2% of TDP; no sourced figure); set costs.gpu_idle_w</source>
+        <translation>GPU 空闲功耗假定为 %1（TDP 的 %2%；无有出处的数据）；请设置 costs.gpu_idle_w</translation>
+    </message>
+    <message>
+        <source>idle power %1 exceeds the GPU&apos;s TDP of %2</source>
+        <translation>空闲功耗 %1 超过了 GPU 的 TDP %2</translation>
+    </message>
+    <message>
+        <source>GPU power by phase assumed idle + %1 (compute-bound), %2 (memory-bound), %3 (communicating) x (TDP - idle); no sourced training power; set costs.gpu_compute_fraction, gpu_memory_fraction, gpu_comm_fraction</source>
+        <translation>各阶段 GPU 功耗假定为 空闲 + %1（计算受限）、%2（访存受限）、%3（通信）×（TDP − 空闲）；无有出处的训练功耗；请设置 costs.gpu_compute_fraction、gpu_memory_fraction、gpu_comm_fraction</translation>
+    </message>
+    <message>
+        <source>host power assumed %1 per node: %2% of %3&apos;s %4 maximum less %5 x %6 GPUs%7; set costs.host_w_per_node</source>
+        <translation>主机功耗假定为每节点 %1：%3 最大功耗 %4 减去 %5 × %6 GPU 后的 %2%%7；请设置 costs.host_w_per_node</translation>
+    </message>
+    <message>
+        <source>no server power catalogued for %1 x %2: host power not counted; set costs.host_w_per_node</source>
+        <translation>目录中没有 %1 × %2 服务器的功耗：未计入主机功耗；请设置 costs.host_w_per_node</translation>
+    </message>
+    <message>
+        <source>network power assumed %1: switch-side optics only (%2 W per port%3, %4 ports, %5 tiers); switch and NIC chips not counted; set costs.network_w</source>
+        <translation>网络功耗假定为 %1：仅计交换机侧光模块（每端口 %2 W%3，%4 个端口，%5 层）；未计入交换芯片和网卡芯片；请设置 costs.network_w</translation>
+    </message>
+    <message>
+        <source>/execution/moe_dispatcher: %1 is read but its effect is not modelled yet; the step time assumes one all-to-all per dispatch and combine</source>
+        <translation>/execution/moe_dispatcher：已读取 %1，但其影响尚未建模；步时按每次分发和合并各一次 all-to-all 计算</translation>
+    </message>
+    <message>
+        <source>/execution/moe_grouped_gemm: %1 is read but its effect is not modelled yet; the step time assumes grouped expert GEMMs</source>
+        <translation>/execution/moe_grouped_gemm：已读取 %1，但其影响尚未建模；步时按分组的专家 GEMM 计算</translation>
+    </message>
+    <message>
+        <source>/execution/moe_force_balance: true is read but its effect is not modelled yet; the step time assumes an expert imbalance of 1.1</source>
+        <translation>/execution/moe_force_balance：已读取 true，但其影响尚未建模；步时按专家不均衡系数 1.1 计算</translation>
+    </message>
+    <message>
+        <source>/execution/cuda_graphs: %1 is read but its effect is not modelled yet; the step time assumes no host launch cost</source>
+        <translation>/execution/cuda_graphs：已读取 %1，但其影响尚未建模；步时按无主机启动开销计算</translation>
+    </message>
+    <message>
+        <source>/execution/fp8_attention: true is read but its effect is not modelled yet; the step time assumes attention in BF16</source>
+        <translation>/execution/fp8_attention：已读取 true，但其影响尚未建模；步时按 BF16 注意力计算</translation>
+    </message>
+    <message>
+        <source>/execution/host_launch_us: %1 is read but its effect is not modelled yet; the step time assumes no host launch cost</source>
+        <translation>/execution/host_launch_us：已读取 %1，但其影响尚未建模；步时按无主机启动开销计算</translation>
+    </message>
+    <message>
+        <source>/execution/recompute_modules: a list other than [&quot;core_attn&quot;] is read but its effect is not modelled yet; the step time assumes selective recompute of core attention</source>
+        <translation>/execution/recompute_modules：已读取非 ["core_attn"] 的列表，但其影响尚未建模；步时按只选择性重计算核心注意力计算</translation>
+    </message>
+    <message>
+        <source>required key is missing</source>
+        <translation>缺少必需的键</translation>
+    </message>
+    <message>
+        <source>must not be null</source>
+        <translation>不能为 null</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: expected an integer from %2 to %3</source>
+        <translation>%1 超出范围：应为 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 is not a whole number: expected an integer from %2 to %3</source>
+        <translation>%1 不是整数：应为 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: expected a number from %2 to %3</source>
+        <translation>%1 超出范围：应为 %2 到 %3 之间的数</translation>
+    </message>
+    <message>
+        <source>%1 is out of range: expected a number greater than %2 and at most %3</source>
+        <translation>%1 超出范围：应为大于 %2 且不超过 %3 的数</translation>
+    </message>
+    <message>
+        <source>%1 is not valid: expected one of %2</source>
+        <translation>%1 无效：应为以下之一：%2</translation>
+    </message>
+    <message>
+        <source>tp*pp*cp*dp = %1 but cluster.num_gpus = %2: the degrees must multiply to the GPU count</source>
+        <translation>tp*pp*cp*dp = %1，但 cluster.num_gpus = %2：各并行度之积必须等于 GPU 数</translation>
+    </message>
+    <message>
+        <source>tp*pp*cp = %1*%2*%3 = %4 does not divide cluster.num_gpus = %5: choose degrees whose product divides the GPU count</source>
+        <translation>tp*pp*cp = %1*%2*%3 = %4 不能整除 cluster.num_gpus = %5：请选择乘积能整除 GPU 数的并行度</translation>
+    </message>
+    <message>
+        <source>heads = %1 is not divisible by tp = %2</source>
+        <translation>heads = %1 不能被 tp = %2 整除</translation>
+    </message>
+    <message>
+        <source>kv_heads = %1 and tp = %2 must divide one another</source>
+        <translation>kv_heads = %1 与 tp = %2 必须一个整除另一个</translation>
+    </message>
+    <message>
+        <source>ffn_hidden = %1 is not divisible by tp = %2</source>
+        <translation>ffn_hidden = %1 不能被 tp = %2 整除</translation>
+    </message>
+    <message>
+        <source>has no effect with tp = 1 (Megatron-LM turns it off)</source>
+        <translation>tp = 1 时无效（Megatron-LM 会将其关闭）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 with pp = %1: Megatron-LM and DeepSpeed refuse it (DeepSpeed&apos;s pipeline engine takes ZeRO 0 or 1); torchtitan runs FSDP with pipeline parallelism</source>
+        <translation>ZeRO-3 且 pp = %1：Megatron-LM 和 DeepSpeed 拒绝此组合（DeepSpeed 的流水线引擎只接受 ZeRO 0 或 1）；torchtitan 可以同时运行 FSDP 与流水线并行</translation>
+    </message>
+    <message>
+        <source>experts = %1 is not divisible by ep = %2</source>
+        <translation>experts = %1 不能被 ep = %2 整除</translation>
+    </message>
+    <message>
+        <source>etp*ep = %1*%2 must divide tp*cp*dp = %3</source>
+        <translation>etp*ep = %1*%2 必须整除 tp*cp*dp = %3</translation>
+    </message>
+    <message>
+        <source>expert_ffn_hidden = %1 is not divisible by etp = %2</source>
+        <translation>expert_ffn_hidden = %1 不能被 etp = %2 整除</translation>
+    </message>
+    <message>
+        <source>micro_batch = %1 exceeds global_batch = %2</source>
+        <translation>micro_batch = %1 超过了 global_batch = %2</translation>
+    </message>
+    <message>
+        <source>global_batch = %1 is not divisible by dp*micro_batch = %2*%3 = %4</source>
+        <translation>global_batch = %1 不能被 dp*micro_batch = %2*%3 = %4 整除</translation>
+    </message>
+    <message>
+        <source>vpp = %1 needs schedule &quot;interleaved&quot; or &quot;breadth-first&quot;, not &quot;%2&quot;</source>
+        <translation>vpp = %1 需要“interleaved”或“breadth-first”调度，而不是“%2”</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs vpp &gt;= 2 chunks per rank</source>
+        <translation>交错调度要求每个 rank 的 vpp &gt;= 2 个分块</translation>
+    </message>
+    <message>
+        <source>vpp = %1 needs pp &gt; 1</source>
+        <translation>vpp = %1 需要 pp &gt; 1</translation>
+    </message>
+    <message>
+        <source>only applies with recompute &quot;full&quot;</source>
+        <translation>仅在重计算为“full”时适用</translation>
+    </message>
+    <message>
+        <source>%1 exceeds the %2 layers of the largest pipeline stage</source>
+        <translation>%1 超过了最大流水线阶段的 %2 层</translation>
+    </message>
+    <message>
+        <source>seq_len = %1 is not divisible by cp = %2</source>
+        <translation>seq_len = %1 不能被 cp = %2 整除</translation>
+    </message>
+    <message>
+        <source>seq_len is not divisible by 2*cp: causal load balancing of attention is not exact</source>
+        <translation>seq_len 不能被 2*cp 整除：注意力的因果负载均衡不精确</translation>
+    </message>
+    <message>
+        <source>ep = %1 needs a mixture-of-experts model (model.moe)</source>
+        <translation>ep = %1 需要混合专家模型（model.moe）</translation>
+    </message>
+    <message>
+        <source>has no effect without model.moe</source>
+        <translation>没有 model.moe 时无效</translation>
+    </message>
+    <message>
+        <source>%1 GPUs do not fill whole nodes of %2</source>
+        <translation>%1 个 GPU 填不满每节点 %2 个 GPU 的整数个节点</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 块 %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2 (a custom GPU)</source>
+        <translation>%1 块 %2（自定义 GPU）</translation>
+    </message>
+</context>
+<context>
     <name>EnumLabels</name>
     <message>
         <source>SwiGLU (gated, 3 matrices)</source>
@@ -2036,10 +2359,6 @@
     <message>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
-    </message>
-    <message>
-        <source>%1 × %2 · %3</source>
-        <translation>%1 × %2 · %3</translation>
     </message>
     <message>
         <source>no scenario open</source>

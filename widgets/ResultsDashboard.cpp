@@ -8,6 +8,7 @@
 #include "StepTimeChart.h"
 #include "TimelineChart.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
@@ -26,14 +27,14 @@ ResultsDashboard::ResultsDashboard(QWidget* parent)
     layout->setSpacing(10);
     layout->addWidget(runCostCards_);
     layout->addWidget(explain_);
-    auto* grid = new QGridLayout;
+    auto* grid = grid_ = new QGridLayout;
     grid->setSpacing(12);
     grid->addWidget(memory_, 0, 0);
     grid->addWidget(stepTime_, 0, 1);
     grid->addWidget(timeline_, 1, 0, 1, 2);
     // The bottom row: the two small communication charts, then the power trace, which
     // wants the width.
-    auto* bottom = new QHBoxLayout;
+    auto* bottom = bottom_ = new QHBoxLayout;
     bottom->setSpacing(12);
     bottom->addWidget(byDimension_, 2);
     bottom->addWidget(byLink_, 3);
@@ -62,6 +63,43 @@ void ResultsDashboard::setEstimate(const Estimate* estimate, const ResolvedScena
 
 void ResultsDashboard::setExplanation(const Explanation* explanation, const QString& reason) {
     explain_->setExplanation(explanation, reason);
+}
+
+bool ResultsDashboard::event(QEvent* event) {
+    if (event->type() == QEvent::ParentChange || event->type() == QEvent::Polish) {
+        if (watchedParent_)
+            watchedParent_->removeEventFilter(this);
+        watchedParent_ = parentWidget();
+        if (watchedParent_)
+            watchedParent_->installEventFilter(this);
+    }
+    return QWidget::event(event);
+}
+
+bool ResultsDashboard::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == watchedParent_ && event->type() == QEvent::Resize)
+        reflow(watchedParent_->width());
+    return QWidget::eventFilter(watched, event);
+}
+
+void ResultsDashboard::reflow(int width) {
+    const int spacing = bottom_->spacing();
+    const int needed = byDimension_->minimumSizeHint().width() +
+                       byLink_->minimumSizeHint().width() + power_->minimumSizeHint().width() +
+                       2 * spacing;
+    const bool beside = width >= needed;
+    if (beside == powerBeside_)
+        return;
+    powerBeside_ = beside;
+    if (beside) {
+        grid_->removeWidget(power_);
+        bottom_->addWidget(power_, 5);
+        grid_->setRowStretch(3, 0);
+    } else {
+        bottom_->removeWidget(power_);
+        grid_->addWidget(power_, 3, 0, 1, 2);
+        grid_->setRowStretch(3, 2);
+    }
 }
 
 std::vector<EstimateChart*> ResultsDashboard::charts() const {

@@ -35,11 +35,11 @@ int runEstimate(const Options& options) {
         return kExitNotModelled;
     }
     // The resolver's warnings (e.g. an uneven layer split) belong with the estimate's.
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     for (const auto& d : diags.warnings())
-        warnings.push_back(d.path + ": " + d.message);
+        warnings.push_back(plainMessage(d.path + ": " + d.message));
     for (const auto& d : estimateDiags.warnings())
-        warnings.push_back(d.path + ": " + d.message);
+        warnings.push_back(plainMessage(d.path + ": " + d.message));
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
     std::optional<Explanation> explanation;
     if (explainFlag) {

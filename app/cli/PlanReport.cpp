@@ -50,11 +50,11 @@ planReportJson(const ResolvedScenario& plan, const ScenarioInputs& inputs, std::
         return std::nullopt;
     }
     // As `estimate` prints it: the resolver's warnings first (EstimateCommand.cpp).
-    std::vector<std::string> warnings;
+    std::vector<Message> warnings;
     for (const auto& d : diags.warnings())
-        warnings.push_back(d.path + ": " + d.message);
+        warnings.push_back(plainMessage(d.path + ": " + d.message));
     for (const auto& d : estimateDiags.warnings())
-        warnings.push_back(d.path + ": " + d.message);
+        warnings.push_back(plainMessage(d.path + ": " + d.message));
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
     nlohmann::ordered_json out;
     out["scenario"] = scenarioToJson(written);

@@ -29,26 +29,48 @@ std::string Diagnostic::toString() const {
     return std::string(kind) + ": " + (path.empty() ? std::string("/") : path) + ": " + message;
 }
 
-void Diagnostics::error(std::string path, std::string message) {
-    ++errorCount_;
+void Diagnostics::add(Diagnostic d) {
+    if (d.severity == Severity::Error)
+        ++errorCount_;
     if (items_.size() >= kMaxKept) {
         ++dropped_;
         return;
     }
-    items_.push_back({Severity::Error, std::move(path), std::move(message)});
+    items_.push_back(std::move(d));
+}
+
+void Diagnostics::error(std::string path, std::string message) {
+    error(std::move(path), plainMessage(std::move(message)));
 }
 
 void Diagnostics::warning(std::string path, std::string message) {
-    if (items_.size() >= kMaxKept) {
-        ++dropped_;
-        return;
-    }
-    items_.push_back({Severity::Warning, std::move(path), std::move(message)});
+    warning(std::move(path), plainMessage(std::move(message)));
+}
+
+void Diagnostics::error(std::string path, Message message) {
+    Diagnostic d;
+    d.path = std::move(path);
+    d.message = std::move(message.english);
+    d.id = message.id;
+    d.args = std::move(message.args);
+    add(std::move(d));
+}
+
+void Diagnostics::warning(std::string path, Message message) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.path = std::move(path);
+    d.message = std::move(message.english);
+    d.id = message.id;
+    d.args = std::move(message.args);
+    add(std::move(d));
 }
 
 void Diagnostics::amendLast(const std::string& text) {
-    if (!items_.empty())
+    if (!items_.empty()) {
         items_.back().message += text;
+        items_.back().amendment += text;
+    }
 }
 
 std::vector<Diagnostic> Diagnostics::errors() const {
@@ -80,12 +102,8 @@ bool Diagnostics::hasErrorAt(const std::string& path) const {
 }
 
 void Diagnostics::append(const Diagnostics& other) {
-    for (const auto& d : other.items_) {
-        if (d.severity == Severity::Error)
-            error(d.path, d.message);
-        else
-            warning(d.path, d.message);
-    }
+    for (const auto& d : other.items_)
+        add(d);
     // Errors the other dropped still count.
     errorCount_ += other.errorCount_ - other.errors().size();
     dropped_ += other.dropped_;

@@ -2,6 +2,8 @@
 // Errors and warnings as values: each names the JSON path (RFC 6901 pointer, e.g.
 // "/parallelism/tp") of what caused it and says what would be right.
 
+#include "common/Message.h"
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,7 +15,13 @@ enum class Severity { Error, Warning };
 struct Diagnostic {
     Severity severity = Severity::Error;
     std::string path;    // JSON pointer; "" is the whole document
-    std::string message; // what is wrong and what would be right
+    std::string message; // what is wrong and what would be right (English)
+    // The message's id and arguments, for a translation (common/Message.h); None for a text
+    // the core has no template for. `amendment` is English text added after the template's
+    // (amendLast), shown as it is.
+    MessageId id = MessageId::None;
+    std::vector<std::string> args;
+    std::string amendment;
 
     std::string toString() const;
 };
@@ -22,6 +30,8 @@ class Diagnostics {
 public:
     void error(std::string path, std::string message);
     void warning(std::string path, std::string message);
+    void error(std::string path, Message message);
+    void warning(std::string path, Message message);
 
     bool hasErrors() const { return errorCount_ > 0; }
     std::size_t errorCount() const { return errorCount_; }
@@ -39,6 +49,8 @@ public:
     void amendLast(const std::string& text);
 
 private:
+    void add(Diagnostic d);
+
     std::vector<Diagnostic> items_;
     std::size_t errorCount_ = 0;
     std::size_t dropped_ = 0;

@@ -104,10 +104,10 @@ bool JsonObjectReader::require(std::string_view key, std::string_view hint) {
         return true;
     if (!object_)
         return false;
-    std::string message = value ? "must not be null" : "required key is missing";
+    Message message = ts::message(value ? MessageId::MustNotBeNull : MessageId::RequiredMissing);
     if (!hint.empty())
-        message += std::string("; ") + std::string(hint);
-    diags_.error(childPath(key), message);
+        message = plainMessage(message.english + "; " + std::string(hint));
+    diags_.error(childPath(key), std::move(message));
     return false;
 }
 
@@ -124,16 +124,19 @@ std::optional<std::int64_t> JsonObjectReader::integer(std::string_view key, std:
         return std::nullopt;
     const std::string range =
         "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+    const auto refuse = [&](MessageId id, std::string shown) {
+        diags_.error(childPath(key),
+                     message(id, {std::move(shown), std::to_string(min), std::to_string(max)}));
+    };
     if (value->is_number_integer() || value->is_number_unsigned()) {
         if (value->is_number_unsigned() &&
             value->get<std::uint64_t>() > static_cast<std::uint64_t>(max)) {
-            diags_.error(childPath(key),
-                         jsonPreview(*value) + " is out of range: expected " + range);
+            refuse(MessageId::IntegerOutOfRange, jsonPreview(*value));
             return std::nullopt;
         }
         const std::int64_t v = value->get<std::int64_t>();
         if (v < min || v > max) {
-            diags_.error(childPath(key), std::to_string(v) + " is out of range: expected " + range);
+            refuse(MessageId::IntegerOutOfRange, std::to_string(v));
             return std::nullopt;
         }
         return v;
@@ -141,12 +144,11 @@ std::optional<std::int64_t> JsonObjectReader::integer(std::string_view key, std:
     if (value->is_number_float()) {
         const double v = value->get<double>();
         if (!std::isfinite(v) || v != std::floor(v)) {
-            diags_.error(childPath(key),
-                         formatNumber(v) + " is not a whole number: expected " + range);
+            refuse(MessageId::NotWholeNumber, formatNumber(v));
             return std::nullopt;
         }
         if (v < static_cast<double>(min) || v > static_cast<double>(max)) {
-            diags_.error(childPath(key), formatNumber(v) + " is out of range: expected " + range);
+            refuse(MessageId::IntegerOutOfRange, formatNumber(v));
             return std::nullopt;
         }
         return static_cast<std::int64_t>(v);
@@ -176,7 +178,10 @@ std::optional<double> JsonObjectReader::number(std::string_view key, double min,
     }
     const double v = value->get<double>();
     if (!std::isfinite(v) || v < min || v > max || (minExclusive && v == min)) {
-        diags_.error(childPath(key), formatNumber(v) + " is out of range: expected " + range);
+        diags_.error(childPath(key),
+                     message(minExclusive ? MessageId::NumberOutOfRangeExclusive
+                                          : MessageId::NumberOutOfRange,
+                             {formatNumber(v), formatNumber(min), formatNumber(max)}));
         return std::nullopt;
     }
     return v;
@@ -262,7 +267,7 @@ std::optional<std::size_t> JsonObjectReader::choice(std::string_view key,
         if (choices[i] == text)
             return i;
     diags_.error(childPath(key),
-                 jsonPreview(*value) + " is not valid: expected one of " + listChoices(choices));
+                 message(MessageId::ChoiceInvalid, {jsonPreview(*value), listChoices(choices)}));
     return std::nullopt;
 }
 

@@ -43,15 +43,17 @@ void addEnergyAndCost(const ResolvedScenario& sc, Estimate& e) {
     if (e.stepSeconds <= 0 || sc.cluster.numGpus <= 0)
         return;
     const CostConfig& c = sc.costs;
-    for (const std::string& note : c.assumptions)
+    auto warn = [&e](MessageId id, std::vector<std::string> args = {}) {
+        e.warnings.push_back(message(id, std::move(args)));
+    };
+    for (const Message& note : c.assumptions)
         e.warnings.push_back(note);
     if (!c.pue)
-        e.warnings.push_back("no PUE given or catalogued: cooling not counted; set costs.pue");
+        warn(MessageId::NoPue);
     if (!c.gpuIdleW && !sc.cluster.gpu.idleW)
-        e.warnings.push_back("GPU idle power assumed 10% of TDP (no sourced figure); set "
-                             "costs.gpu_idle_w");
+        warn(MessageId::IdlePowerDefault);
     if (!c.hostWPerNode && c.assumptions.empty()) // (the resolver says why, in its notes)
-        e.warnings.push_back("host power not counted; set costs.host_w_per_node");
+        warn(MessageId::NoHostPower);
 
     const ClusterPower power = clusterPower(sc, e);
     EnergyReport r;
@@ -70,9 +72,7 @@ void addEnergyAndCost(const ResolvedScenario& sc, Estimate& e) {
     r.traceEndS = trace.endS;
     r.traceCoversStep = trace.coversStep;
     if (r.nodeMaxW > 0 && r.peakNodeW > r.nodeMaxW)
-        e.warnings.push_back("a node peaks at " + kilowatts(r.peakNodeW) +
-                             ", above its rated maximum of " + kilowatts(r.nodeMaxW) +
-                             ": check costs.host_w_per_node and the GPU power fractions");
+        warn(MessageId::NodePeakAboveRating, {kilowatts(r.peakNodeW), kilowatts(r.nodeMaxW)});
 
     const double stepJ = r.stepJoules.total();
     e.stepJoules = stepJ;
@@ -104,11 +104,10 @@ void addEnergyAndCost(const ResolvedScenario& sc, Estimate& e) {
         r.usdPerHour = *hourly.usdPerHour;
         e.usdPerMillionTokens = usdPerMillionTokens(*hourly.usdPerHour, e.tokensPerS);
     } else {
-        e.warnings.push_back("no cost: " + r.ownership + " ownership needs costs." +
-                             hourly.missing);
+        warn(MessageId::NoCost, {r.ownership, hourly.missing});
     }
     if (c.ownership == Ownership::Owned && !c.networkCapexUsd)
-        e.warnings.push_back("owned: network capital not counted; set costs.network_capex_usd");
+        warn(MessageId::OwnedNetworkCapital);
 
     if (e.trainSteps && *e.trainSteps > 0) {
         const double seconds = *e.trainSteps * e.stepSeconds;
@@ -124,16 +123,13 @@ void addEnergyAndCost(const ResolvedScenario& sc, Estimate& e) {
             // The hourly series replaces the constant: CO2 of a start at its first hour.
             e.trainCo2Kg = r.window->firstCo2Kg;
             if (r.window->wrapped)
-                e.warnings.push_back("the run (" + std::to_string(r.window->runHours) +
-                                     " h) is longer than costs.carbon_csv (" +
-                                     std::to_string(c.gridHours.size()) +
-                                     " h): the series was repeated");
+                warn(MessageId::CarbonSeriesRepeated,
+                     {std::to_string(r.window->runHours), std::to_string(c.gridHours.size())});
         } else if (c.gridGco2PerKwh) {
             e.trainCo2Kg = *e.trainKwh * *c.gridGco2PerKwh / 1000.0;
         }
     } else if (!c.gridHours.empty()) {
-        e.warnings.push_back("costs.carbon_csv needs training.tokens: the start window is "
-                             "chosen for the whole run");
+        warn(MessageId::CarbonNeedsTokens);
     }
     e.energyReport = std::move(r);
 }

@@ -3,6 +3,7 @@
 // (shared/spec/scenario-format.md), plus per-stage detail and the schedule timeline that
 // the GUI draws. Values the model cannot compute yet are std::nullopt, never invented.
 
+#include "common/Message.h"
 #include "energy/EnergyReport.h"
 
 #include <cstdint>
@@ -149,7 +150,8 @@ struct Estimate {
     std::vector<TimelineEvent> timeline;
     std::int64_t timelineMicrobatches = 0;
 
-    std::vector<std::string> warnings;
+    // What the estimate assumed or could not model, each with its id (common/Message.h).
+    std::vector<Message> warnings;
 };
 
 } // namespace ts

@@ -224,8 +224,8 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     j["train"] = std::move(train);
 
     ordered_json warnings = ordered_json::array();
-    for (const std::string& w : e.warnings)
-        warnings.push_back(w);
+    for (const Message& w : e.warnings)
+        warnings.push_back(w.english);
     j["warnings"] = std::move(warnings);
     return j;
 }
@@ -291,8 +291,8 @@ std::string estimateToText(const Estimate& e) {
     if (e.trainSteps && e.trainDays)
         out += printfText("training: %.0f steps, %.1f days\n", *e.trainSteps, *e.trainDays);
     out += energyText(e);
-    for (const std::string& w : e.warnings)
-        out += "warning: " + w + "\n";
+    for (const Message& w : e.warnings)
+        out += "warning: " + w.english + "\n";
     return out;
 }
 

@@ -49,37 +49,32 @@ void addWarnings(const EstimateContext& ctx, const EstimateCollectives& coll,
     const int pp = ctx.layout.stages;
     const PipelineScheduleKind schedule = ctx.schedule;
     const double use = est.peakBytes / est.capacityBytes;
+    auto warn = [&est](MessageId id, std::vector<std::string> args = {}) {
+        est.warnings.push_back(message(id, std::move(args)));
+    };
     if (!est.fits)
-        est.warnings.push_back("does not fit: stage " + std::to_string(est.peakStage) + " needs " +
-                               formatGiB(est.peakBytes) + " of " + formatGiB(est.capacityBytes));
+        warn(MessageId::DoesNotFit, {std::to_string(est.peakStage), formatGiB(est.peakBytes),
+                                     formatGiB(est.capacityBytes)});
     else if (use > 0.9)
-        est.warnings.push_back("plan uses " + std::to_string(int(std::lround(use * 100))) +
-                               "% of memory: fragmentation risk");
+        warn(MessageId::MemoryNearlyFull, {std::to_string(int(std::lround(use * 100)))});
     if (!pipeline.ok)
-        est.warnings.push_back("the pipeline schedule simulation did not complete");
+        warn(MessageId::ScheduleIncomplete);
     if (model.moe)
-        est.warnings.push_back("expert imbalance factor assumed 1.1 (busiest expert-parallel "
-                               "rank over the mean; DeepSeek-V3 report, arXiv 2412.19437)");
+        warn(MessageId::ExpertImbalance);
     if (model.moe && plan.ep > 1 && !plan.overlap.ep)
-        est.warnings.push_back("expert-parallel all-to-alls counted as exposed: set "
-                               "parallelism.overlap.ep to hide them behind another "
-                               "micro-batch's compute (DualPipe, Megatron-Core's "
-                               "--overlap-moe-expert-parallel-comm)");
+        warn(MessageId::ExpertAllToAllExposed);
     if (model.moe && plan.ep > 1 && plan.overlap.ep && pp > 1)
-        est.warnings.push_back("parallelism.overlap.ep: only the all-to-all overlap is "
-                               "modelled; DualPipe's bidirectional pipeline schedule is not (the "
-                               "schedule stays " +
-                               std::string(enumName(schedule)) + ")");
+        warn(MessageId::ExpertOverlapSchedule, {std::string(enumName(schedule))});
     if (!sc.calibrationProfile && sc.cluster.gpu.powerSibling)
         est.warnings.push_back(powerSiblingWarning(sc.cluster.gpu));
-    if (const std::string fp8 = fp8RecipeWarning(train, sc.cluster.gpu); !fp8.empty())
-        est.warnings.push_back(fp8);
+    if (std::optional<Message> fp8 = fp8RecipeWarning(train, sc.cluster.gpu))
+        est.warnings.push_back(std::move(*fp8));
     for (const Diagnostic& d : coll.topologyDiags.all())
-        est.warnings.push_back("network graph: " + d.path + ": " + d.message +
-                               (coll.onGraph ? "" : " (collectives use the two-level model)"));
+        warn(coll.onGraph ? MessageId::NetworkGraph : MessageId::NetworkGraphTwoLevel,
+             {d.path, d.message});
     if (ctx.offloading)
         addOffloadWarnings(sc, ctx.offload, est);
-    for (std::string& w :
+    for (Message& w :
          executionNotModelledWarnings(sc.execution, plan.recompute == RecomputeMode::Selective))
         est.warnings.push_back(std::move(w));
 }

@@ -4,40 +4,30 @@
 
 namespace ts {
 
-namespace {
-
-std::string notModelled(const char* key, std::string_view value, const char* assumed) {
-    return std::string("/execution/") + key + ": " + std::string(value) +
-           " is read but its effect is not modelled yet; the step time assumes " + assumed;
-}
-
-} // namespace
-
-std::vector<std::string> executionNotModelledWarnings(const ExecutionConfig& execution,
-                                                      bool selectiveRecompute) {
+std::vector<Message> executionNotModelledWarnings(const ExecutionConfig& execution,
+                                                  bool selectiveRecompute) {
     const ExecutionConfig defaults;
-    std::vector<std::string> out;
+    std::vector<Message> out;
+    auto add = [&out](MessageId id, std::vector<std::string> args = {}) {
+        out.push_back(message(id, std::move(args)));
+    };
     if (execution.moeDispatcher != defaults.moeDispatcher)
-        out.push_back(notModelled("moe_dispatcher", enumName(execution.moeDispatcher),
-                                  "one all-to-all per dispatch and combine"));
+        add(MessageId::MoeDispatcherNotModelled, {std::string(enumName(execution.moeDispatcher))});
     if (execution.moeGroupedGemm != defaults.moeGroupedGemm)
-        out.push_back(notModelled("moe_grouped_gemm", enumName(execution.moeGroupedGemm),
-                                  "grouped expert GEMMs"));
+        add(MessageId::MoeGroupedGemmNotModelled,
+            {std::string(enumName(execution.moeGroupedGemm))});
     if (execution.moeForceBalance != defaults.moeForceBalance)
-        out.push_back(notModelled("moe_force_balance", "true", "an expert imbalance of 1.1"));
+        add(MessageId::MoeForceBalanceNotModelled);
     if (execution.cudaGraphs != defaults.cudaGraphs)
-        out.push_back(
-            notModelled("cuda_graphs", enumName(execution.cudaGraphs), "no host launch cost"));
+        add(MessageId::CudaGraphsNotModelled, {std::string(enumName(execution.cudaGraphs))});
     if (execution.fp8Attention != defaults.fp8Attention)
-        out.push_back(notModelled("fp8_attention", "true", "attention in BF16"));
+        add(MessageId::Fp8AttentionNotModelled);
     if (execution.hostLaunchUs != defaults.hostLaunchUs)
-        out.push_back(notModelled("host_launch_us", std::to_string(execution.hostLaunchUs),
-                                  "no host launch cost"));
+        add(MessageId::HostLaunchNotModelled, {std::to_string(execution.hostLaunchUs)});
     const bool onlyCoreAttention =
         execution.recomputeModules.size() == 1 && execution.recomputes(RecomputeModule::CoreAttn);
     if (selectiveRecompute && !onlyCoreAttention)
-        out.push_back(notModelled("recompute_modules", "a list other than [\"core_attn\"]",
-                                  "selective recompute of core attention"));
+        add(MessageId::RecomputeModulesNotModelled);
     return out;
 }
 

@@ -203,11 +203,18 @@ void addDegreeKnobs(const ResolvedScenario& s, const Estimate& e, const Catalog&
     const ParallelConfig& p = s.parallel;
     const std::pair<const char*, int> degrees[] = {
         {"tp", p.tp}, {"pp", p.pp}, {"cp", p.cp}, {"ep", p.ep}};
+    const std::int64_t modelParallel = std::int64_t(p.tp) * p.pp * p.cp;
     for (const auto& [key, degree] : degrees) {
-        if (std::string(key) == "ep" && !s.model.moe)
+        const bool isEp = std::string(key) == "ep";
+        if (isEp && !s.model.moe)
             continue;
         for (int to : {degree * 2, degree / 2}) {
             if (to < 1 || to == degree)
+                continue;
+            // With the GPU count kept, tp*pp*cp must still divide it: on one GPU no degree
+            // can grow, and the edit does not apply.
+            const std::int64_t product = isEp ? modelParallel : modelParallel / degree * to;
+            if (s.cluster.numGpus % product != 0)
                 continue;
             out.push_back(measure(s, e, knobOf(key, double(degree), double(to)),
                                   degreeEdit(s, key, to), catalog, calibrations));
@@ -235,17 +242,23 @@ void addLinkKnobs(const ResolvedScenario& s, const Estimate& e, const Catalog& c
     if (s.cluster.graph) // a drawn topology carries its own link figures
         return;
     const ClusterConfig& c = s.cluster;
+    // A link class applies only where the cluster has it: NVLink between two GPUs or more,
+    // the scale-out network between two scale-up domains or more.
+    const bool hasScaleUp = c.numGpus > 1 && c.scaleUp.domainGpus > 1;
+    const bool hasScaleOut = c.numGpus > c.scaleUp.domainGpus && c.scaleOut.nicsPerNode > 0 &&
+                             c.scaleOut.nicGbitPerS > 0;
     for (double factor : {2.0, 0.5}) {
         const double up = c.scaleUp.bandwidthGBps * factor;
-        out.push_back(measure(
-            s, e, knobOf("scale_up_bandwidth", c.scaleUp.bandwidthGBps, up),
-            [up](Scenario& x) {
-                if (!x.cluster.scaleUp)
-                    x.cluster.scaleUp = ScaleUpInput{};
-                x.cluster.scaleUp->bandwidthGBps = up;
-            },
-            catalog, calibrations));
-        if (c.scaleOut.nicsPerNode <= 0 || c.scaleOut.nicGbitPerS <= 0)
+        if (hasScaleUp)
+            out.push_back(measure(
+                s, e, knobOf("scale_up_bandwidth", c.scaleUp.bandwidthGBps, up),
+                [up](Scenario& x) {
+                    if (!x.cluster.scaleUp)
+                        x.cluster.scaleUp = ScaleUpInput{};
+                    x.cluster.scaleUp->bandwidthGBps = up;
+                },
+                catalog, calibrations));
+        if (!hasScaleOut)
             continue;
         const double nic = c.scaleOut.nicGbitPerS * factor;
         out.push_back(measure(
@@ -260,7 +273,7 @@ void addLinkKnobs(const ResolvedScenario& s, const Estimate& e, const Catalog& c
     // Oversubscription 4:1 (or back to 1:1): what a cheaper network would cost in time.
     const double over = c.scaleOut.oversubscription;
     const double to = over < 4 ? 4.0 : 1.0;
-    if (c.scaleOut.nicsPerNode > 0 && c.numGpus > c.scaleUp.domainGpus)
+    if (hasScaleOut)
         out.push_back(measure(
             s, e, knobOf("oversubscription", over, to),
             [to](Scenario& x) {
@@ -299,6 +312,13 @@ const char* linkClassName(CommLink link) {
     return "none";
 }
 
+bool Sensitivity::changesNothing(bool fitsNow) const {
+    const auto same = [](const std::optional<double>& ratio) {
+        return ratio && std::abs(*ratio - 1) < 5e-4;
+    };
+    return invalidReason.empty() && same(stepRatio) && same(peakRatio) && fits == fitsNow;
+}
+
 double Sensitivity::changeMagnitude() const {
     return stepRatio && *stepRatio > 0 ? std::abs(std::log(*stepRatio)) : 0;
 }
@@ -326,6 +346,10 @@ Explanation explainEstimate(const ResolvedScenario& scenario, const Estimate& es
     }
     addDegreeKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
     addLinkKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
+    // An edit that changes neither the step nor the memory (to the 0.1% shown) says nothing
+    // (the communication parts say why, e.g. traffic under one leaf switch); drop it.
+    std::erase_if(x.sensitivities,
+                  [&estimate](const Sensitivity& s) { return s.changesNothing(estimate.fits); });
     std::stable_sort(x.sensitivities.begin(), x.sensitivities.end(),
                      [](const Sensitivity& a, const Sensitivity& b) {
                          if (a.invalidReason.empty() != b.invalidReason.empty())

@@ -67,6 +67,9 @@ struct Sensitivity {
     std::optional<bool> fits;
     std::string invalidReason;      // why the edit gives no valid plan ("" when it does)
     double changeMagnitude() const; // |log(stepRatio)|, 0 without a ratio
+    // Valid, with step time and peak memory within 0.05% of the current plan's and the same
+    // fit: nothing the card would show as a change.
+    bool changesNothing(bool fitsNow) const;
 };
 
 struct Explanation {
@@ -75,7 +78,9 @@ struct Explanation {
     double boundShare = 0;                        // its share of the step
     std::vector<StepPart> parts;                  // the non-zero parts, largest first
     std::vector<CommunicationPart> communication; // every dimension with traffic
-    std::vector<Sensitivity> sensitivities;       // valid ones by effect on step, largest first
+    // The edits that apply to this cluster and change something, valid ones by effect on
+    // the step, largest first.
+    std::vector<Sensitivity> sensitivities;
 };
 
 // The link class of a group of `size` ranks `stride` apart on a cluster whose scale-up

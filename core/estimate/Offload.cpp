@@ -222,59 +222,43 @@ HostMemory hostMemoryPerNode(const ResolvedScenario& sc, const std::vector<HostB
 void addOffloadWarnings(const ResolvedScenario& sc, const OffloadPlan& plan, Estimate& est) {
     const OffloadConfig& o = plan.targets;
     const HostConfig& h = sc.cluster.host;
-    auto& w = est.warnings;
+    auto warn = [&est](MessageId id, std::vector<std::string> args = {}) {
+        est.warnings.push_back(message(id, std::move(args)));
+    };
     const std::string gpus = std::to_string(plan.gpusPerNode);
     if (h.pcieGBps)
-        w.push_back(printfText("offload transfers at %.1f GB/s per GPU and direction "
-                               "(cluster.host.pcie_gb_s), one layer ahead of the compute",
-                               *h.pcieGBps));
+        warn(MessageId::OffloadPcie, {printfText("%.1f", *h.pcieGBps)});
     if (o.optimizer != OffloadTarget::None && h.memoryGBps)
-        w.push_back(printfText("CPU optimizer step assumed host-memory-bandwidth-bound: %.0f bytes "
-                               "per parameter at %.0f GB/s per node",
-                               plan.cpuStepBytes, *h.memoryGBps) +
-                    " (the datasheet peak) shared by " + gpus +
-                    " GPUs; no delayed parameter update (ZeRO-Offload, arXiv 2101.06840)");
+        warn(MessageId::OffloadCpuStep,
+             {printfText("%.0f", plan.cpuStepBytes), printfText("%.0f", *h.memoryGBps), gpus});
     const bool nvme = o.optimizer == OffloadTarget::Nvme || o.params == OffloadTarget::Nvme ||
                       o.activations == OffloadTarget::Nvme;
     if (nvme && h.nvmeReadGBps && h.nvmeWriteGBps)
-        w.push_back(printfText("NVMe at %.1f GB/s read and %.1f GB/s write per node",
-                               *h.nvmeReadGBps, *h.nvmeWriteGBps) +
-                    " shared by " + gpus + " GPUs; a drive's reads and writes take turns");
+        warn(MessageId::OffloadNvme,
+             {printfText("%.1f", *h.nvmeReadGBps), printfText("%.1f", *h.nvmeWriteGBps), gpus});
     if (o.activations != OffloadTarget::None && sc.parallel.pp > 1)
-        w.push_back("activation offload with pp > 1: Megatron-Core's CPU offloading needs "
-                    "pp = 1 (Megatron Bridge docs, CPU offloading), and TransformerEngine's "
-                    "default offload schedule assumes all forwards before the backwards");
+        warn(MessageId::OffloadActivationsPipeline);
     if (o.activations == OffloadTarget::Nvme)
-        w.push_back("activation offload to nvme: TransformerEngine, Megatron-Core and ZeRO-R "
-                    "offload activations to CPU memory only; modelled as CPU offload bounced on "
-                    "to the drives");
+        warn(MessageId::OffloadActivationsNvme);
     if (o.optimizer != OffloadTarget::None && plan.zero < 3 && est.microbatches > 1 &&
         sc.parallel.dp * sc.parallel.cp > 1)
-        w.push_back("optimizer offload: DeepSpeed ZeRO-1/2 reduce the gradients in every "
-                    "micro-batch before copying them out; the data-parallel time counts one "
-                    "reduction per step");
+        warn(MessageId::OffloadOptimizerMicrobatches);
     if (!est.hostMemory)
         return;
     const HostMemory& hm = *est.hostMemory;
     if (hm.bytesPerNode > 0) {
         if (!hm.capacityBytes)
-            w.push_back(printfText("offloaded states need %.1f GiB of host memory per node; the "
-                                   "node's memory is unknown (cluster.host.memory_gib)",
-                                   hm.bytesPerNode / kGiB));
+            warn(MessageId::OffloadHostMemoryUnknown, {printfText("%.1f", hm.bytesPerNode / kGiB)});
         else if (hm.bytesPerNode > *hm.capacityBytes)
-            w.push_back(printfText("offloaded states need %.1f GiB of host memory per node but the "
-                                   "node has %.1f GiB",
-                                   hm.bytesPerNode / kGiB, *hm.capacityBytes / kGiB));
+            warn(MessageId::OffloadHostMemoryShort, {printfText("%.1f", hm.bytesPerNode / kGiB),
+                                                     printfText("%.1f", *hm.capacityBytes / kGiB)});
     }
     if (hm.nvmeBytesPerNode > 0) {
         if (!hm.nvmeCapacityBytes)
-            w.push_back(printfText("offloaded states need %.2f TB of NVMe per node; the node's "
-                                   "drives are unknown (cluster.host.nvme_gib)",
-                                   hm.nvmeBytesPerNode / 1e12));
+            warn(MessageId::OffloadNvmeUnknown, {printfText("%.2f", hm.nvmeBytesPerNode / 1e12)});
         else if (hm.nvmeBytesPerNode > *hm.nvmeCapacityBytes)
-            w.push_back(printfText("offloaded states need %.2f TB of NVMe per node but the node "
-                                   "has %.2f TB",
-                                   hm.nvmeBytesPerNode / 1e12, *hm.nvmeCapacityBytes / 1e12));
+            warn(MessageId::OffloadNvmeShort, {printfText("%.2f", hm.nvmeBytesPerNode / 1e12),
+                                               printfText("%.2f", *hm.nvmeCapacityBytes / 1e12)});
     }
 }
 

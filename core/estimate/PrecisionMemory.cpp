@@ -73,40 +73,21 @@ int fp8CastPasses(const TrainingConfig& training) {
 // without a figure. Blackwell scales blocks in the tensor cores (TransformerEngine runs the
 // blockwise recipe as MXFP8 there). So no factor: blockwise costs only its casts' bytes.
 
-std::string fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu) {
+std::optional<Message> fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu) {
     if (training.precision != Precision::Fp8)
-        return {};
+        return std::nullopt;
     // GPUs with FP4 tensor cores (Blackwell) scale blocks in the tensor cores themselves.
     const bool blockScaledTensorCores = gpu.fp4Tflops.has_value();
-    const std::string common =
-        " the linear layers' GEMMs run in FP8 at the GPU's FP8 rate; attention, norms, "
-        "embedding and output layer stay in BF16";
     switch (training.fp8Recipe) {
     case Fp8Recipe::Delayed:
-        return "FP8 recipe \"delayed\" (TransformerEngine DelayedScaling, Megatron-LM's default): "
-               "per-tensor scales from the amax history of earlier iterations, so each GEMM "
-               "input is cast in one fused pass (row-wise and transposed copies);" +
-               common;
+        return message(MessageId::Fp8Delayed);
     case Fp8Recipe::Tensorwise:
-        return "FP8 recipe \"tensorwise\" (per-tensor current scaling: TransformerEngine "
-               "Float8CurrentScaling, torchao float8 tensorwise): each cast first reduces the "
-               "tensor's amax, reading the input twice (6 instead of 4 bytes per element, two "
-               "kernels); the amax all-reduce across sequence-parallel ranks is not counted;" +
-               common;
+        return message(MessageId::Fp8Tensorwise);
     case Fp8Recipe::Blockwise:
-        return std::string(
-                   "FP8 recipe \"blockwise\" (TransformerEngine Float8BlockScaling, DeepSeek-V3 "
-                   "sec. 3.3): FP32 scales per 1x128 tile of activations and gradients and per "
-                   "128x128 weight block, found and applied in one fused pass per cast; ") +
-               (blockScaledTensorCores
-                    ? "this GPU applies block scales in its tensor cores (TransformerEngine runs "
-                      "the recipe as MXFP8 there: precision \"mxfp8\" is the native choice);"
-                    : "GEMMs at the per-tensor FP8 rate: the FP32 promotion every 128 elements "
-                      "overlaps the tensor-core work (DeepSeek-V3 sec. 3.3.2; DeepGEMM reaches "
-                      "~1550 TFLOPS on H800), and no source gives a slowdown;") +
-               common;
+        return message(blockScaledTensorCores ? MessageId::Fp8BlockwiseNative
+                                              : MessageId::Fp8Blockwise);
     }
-    return {};
+    return std::nullopt;
 }
 
 } // namespace ts

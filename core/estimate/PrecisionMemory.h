@@ -32,8 +32,10 @@
 // Saved activations stay counted at 16 bits (estimate/MemoryModel.h), which bounds the FP8
 // copy a recipe may save instead, with its 1 x 128 scales (1 + 4/128 bytes): no separate term.
 
+#include "common/Message.h"
 #include "scenario/PlanConfig.h"
 
+#include <optional>
 #include <string>
 
 namespace ts {
@@ -61,8 +63,8 @@ double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operan
 // Kernels per cast: 2 under "tensorwise" (an amax reduction, then scale and cast), else 1.
 int fp8CastPasses(const TrainingConfig& training);
 
-// The estimate's warning naming the FP8 recipe and what the model assumes for it; empty
+// The estimate's warning naming the FP8 recipe and what the model assumes for it; nothing
 // unless precision is "fp8".
-std::string fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu);
+std::optional<Message> fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu);
 
 } // namespace ts

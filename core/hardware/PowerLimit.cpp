@@ -52,14 +52,13 @@ double powerLimitThroughputScale(const GpuSpec& gpu) {
     return std::pow(gpu.tdpW / gpu.powerSibling->tdpW, kPowerExponent);
 }
 
-std::string powerSiblingWarning(const GpuSpec& gpu) {
+Message powerSiblingWarning(const GpuSpec& gpu) {
     if (!gpu.powerSibling)
         return {};
-    return printfText("%s has no measured matmul throughput (MAMF): borrowed from %s (same dense "
-                      "peaks) and scaled by the power limits %.0f W / %.0f W = %.2f, for GEMMs and "
-                      "attention",
-                      gpu.name.c_str(), gpu.powerSibling->gpuId.c_str(), gpu.tdpW,
-                      gpu.powerSibling->tdpW, powerLimitThroughputScale(gpu));
+    return message(MessageId::PowerSibling,
+                   {gpu.name, gpu.powerSibling->gpuId, printfText("%.0f", gpu.tdpW),
+                    printfText("%.0f", gpu.powerSibling->tdpW),
+                    printfText("%.2f", powerLimitThroughputScale(gpu))});
 }
 
 } // namespace ts

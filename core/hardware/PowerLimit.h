@@ -8,6 +8,7 @@
 // Examples: the 500 W H100 96 GB (HBM2e) of Meta's Grand Teton against the measured 700 W
 // H100 SXM; GB300 (1,400 W) against GB200 (1,200 W); B300 (1,100 W) against B200 (1,000 W).
 
+#include "common/Message.h"
 #include "scenario/ClusterConfig.h"
 
 #include <optional>
@@ -36,7 +37,8 @@ std::optional<PowerSibling> findPowerSibling(const GpuSpec& gpu, const Catalog& 
 // (tdp / sibling tdp)^kPowerExponent; 1 without a sibling.
 double powerLimitThroughputScale(const GpuSpec& gpu);
 
-// The estimate's warning naming the borrowed MAMF and the scale; empty without a sibling.
-std::string powerSiblingWarning(const GpuSpec& gpu);
+// The estimate's warning naming the borrowed MAMF and the scale; an empty text without a
+// sibling.
+Message powerSiblingWarning(const GpuSpec& gpu);
 
 } // namespace ts

@@ -115,7 +115,7 @@ void warnings(std::ostringstream& out, const ComparisonReport& report) {
     out << "<h2>Warnings</h2>\n<ul>\n";
     for (const auto& s : report.scenarios)
         for (const auto& w : s.estimate.warnings)
-            out << "<li>" << xmlEscape(s.label) << ": " << xmlEscape(w) << "</li>\n";
+            out << "<li>" << xmlEscape(s.label) << ": " << xmlEscape(w.english) << "</li>\n";
     out << "</ul>\n";
 }
 

@@ -3,6 +3,7 @@
 // the catalog's defaults filled in). Each default taken is named, with its source, in
 // `assumptions`, so that the estimate can say which numbers the user did not give.
 
+#include "common/Message.h"
 #include "scenario/Enums.h"
 
 #include <optional>
@@ -65,7 +66,7 @@ struct CostConfig {
     std::optional<std::string> carbonCsv; // as written in the scenario
     std::vector<GridHour> gridHours;      // its rows, loaded by the resolver
 
-    std::vector<std::string> assumptions; // "PUE assumed 1.3 (...)"
+    std::vector<Message> assumptions; // "PUE assumed 1.3 (...)"
     bool operator==(const CostConfig&) const = default;
 };
 

@@ -42,7 +42,9 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
                         const Catalog& catalog, Diagnostics& diags) {
     const CostInput in = input.value_or(CostInput{});
     CostConfig c;
-    auto& notes = c.assumptions;
+    auto note = [&c](MessageId id, std::vector<std::string> args) {
+        c.assumptions.push_back(message(id, std::move(args)));
+    };
     c.gpuHourUsd = in.gpuHourUsd;
     c.electricityUsdPerKwh = in.electricityUsdPerKwh;
     c.pue = in.pue;
@@ -57,32 +59,26 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
     if (const auto& d = catalog.energyDefaults()) {
         if (!c.pue) {
             c.pue = d->pue;
-            notes.push_back("PUE assumed " + formatNumber(d->pue) + ", new large facilities" +
-                            sourceNote(d->sources, "pue") + "; set costs.pue");
+            note(MessageId::PueAssumed, {formatNumber(d->pue), sourceNote(d->sources, "pue")});
         }
         if (!c.gridGco2PerKwh && !c.carbonCsv) {
             c.gridGco2PerKwh = d->gridGco2PerKwh;
-            notes.push_back("grid carbon intensity assumed " + formatNumber(d->gridGco2PerKwh) +
-                            " gCO2/kWh, US average 2023" + sourceNote(d->sources, "grid_gco2_kwh") +
-                            "; set costs.grid_gco2_kwh");
+            note(MessageId::GridAssumed,
+                 {formatNumber(d->gridGco2PerKwh), sourceNote(d->sources, "grid_gco2_kwh")});
         }
         if (!c.electricityUsdPerKwh) {
             c.electricityUsdPerKwh = d->electricityUsdPerKwh;
-            notes.push_back("electricity assumed $" + formatNumber(d->electricityUsdPerKwh) +
-                            "/kWh, US industrial average 2023" +
-                            sourceNote(d->sources, "electricity_usd_kwh") +
-                            "; set costs.electricity_usd_kwh");
+            note(MessageId::ElectricityAssumed, {formatNumber(d->electricityUsdPerKwh),
+                                                 sourceNote(d->sources, "electricity_usd_kwh")});
         }
     }
     if (c.ownership == Ownership::Cloud && !c.gpuHourUsd) {
         if (const GpuHourPrice* p = catalog.priceFor(cluster.gpuId)) {
             c.gpuHourUsd = p->usdPerGpuHour;
-            notes.push_back("GPU-hour price assumed $" + formatNumber(p->usdPerGpuHour) + " (" +
-                            p->offer + ", " + p->asOf + ")" + sourceNote(p->sources, "*") +
-                            "; set costs.gpu_hour_usd");
+            note(MessageId::GpuHourPriceAssumed,
+                 {formatNumber(p->usdPerGpuHour), p->offer, p->asOf, sourceNote(p->sources, "*")});
         } else {
-            notes.push_back("no sourced GPU-hour price for " + cluster.gpu.name +
-                            ": set costs.gpu_hour_usd for the cost");
+            note(MessageId::NoGpuHourPrice, {cluster.gpu.name});
         }
     }
 
@@ -91,13 +87,12 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
     c.gpuIdleW = in.gpuIdleW ? in.gpuIdleW : cluster.gpu.idleW;
     if (!c.gpuIdleW) {
         c.gpuIdleW = kDefaultGpuIdleFractionOfTdp * tdp;
-        notes.push_back("GPU idle power assumed " + watts(*c.gpuIdleW) + " (" +
-                        formatNumber(100 * kDefaultGpuIdleFractionOfTdp) +
-                        "% of TDP; no sourced figure); set costs.gpu_idle_w");
+        note(MessageId::IdlePowerAssumed,
+             {watts(*c.gpuIdleW), formatNumber(100 * kDefaultGpuIdleFractionOfTdp)});
     }
     if (*c.gpuIdleW > tdp) {
         diags.error("/costs/gpu_idle_w",
-                    "idle power " + watts(*c.gpuIdleW) + " exceeds the GPU's TDP of " + watts(tdp));
+                    message(MessageId::IdlePowerAboveTdp, {watts(*c.gpuIdleW), watts(tdp)}));
         c.gpuIdleW = tdp;
     }
     const GpuPowerFractions d = kDefaultGpuPowerFractions;
@@ -105,12 +100,9 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
                   in.gpuMemoryFraction.value_or(d.memoryBound),
                   in.gpuCommFraction.value_or(d.communicating)};
     if (!in.gpuComputeFraction || !in.gpuMemoryFraction || !in.gpuCommFraction)
-        notes.push_back("GPU power by phase assumed idle + " +
-                        formatNumber(c.gpuPower.computeBound) + " (compute-bound), " +
-                        formatNumber(c.gpuPower.memoryBound) + " (memory-bound), " +
-                        formatNumber(c.gpuPower.communicating) +
-                        " (communicating) x (TDP - idle); no sourced training power; set "
-                        "costs.gpu_compute_fraction, gpu_memory_fraction, gpu_comm_fraction");
+        note(MessageId::PhasePowerAssumed,
+             {formatNumber(c.gpuPower.computeBound), formatNumber(c.gpuPower.memoryBound),
+              formatNumber(c.gpuPower.communicating)});
 
     // Hosts.
     const ServerEntry* server = catalog.serverFor(cluster.gpuId, cluster.gpusPerNode);
@@ -121,16 +113,12 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
         if (server && server->maxPowerW > server->gpus * tdp) {
             const double hostMax = server->maxPowerW - server->gpus * tdp;
             c.hostWPerNode = kDefaultHostLoadFraction * hostMax;
-            notes.push_back("host power assumed " + watts(*c.hostWPerNode) +
-                            " per node: " + formatNumber(100 * kDefaultHostLoadFraction) + "% of " +
-                            server->name + "'s " + watts(server->maxPowerW) + " maximum less " +
-                            std::to_string(server->gpus) + " x " + watts(tdp) + " GPUs" +
-                            sourceNote(server->sources, "max_power_w") +
-                            "; set costs.host_w_per_node");
+            note(MessageId::HostPowerAssumed,
+                 {watts(*c.hostWPerNode), formatNumber(100 * kDefaultHostLoadFraction),
+                  server->name, watts(server->maxPowerW), std::to_string(server->gpus), watts(tdp),
+                  sourceNote(server->sources, "max_power_w")});
         } else {
-            notes.push_back("no server power catalogued for " +
-                            std::to_string(cluster.gpusPerNode) + " x " + cluster.gpu.name +
-                            ": host power not counted; set costs.host_w_per_node");
+            note(MessageId::NoServerPower, {std::to_string(cluster.gpusPerNode), cluster.gpu.name});
         }
     }
 
@@ -148,11 +136,10 @@ CostConfig resolveCosts(const std::optional<CostInput>& input, const ClusterConf
         const double ports = endpoints * (1.0 + 2.0 * (tiers - 1));
         const double perPort = ed ? ed->switchPortOpticsW : 0.0;
         c.networkW = ports * perPort;
-        notes.push_back("network power assumed " + watts(*c.networkW) +
-                        ": switch-side optics only (" + formatNumber(perPort) + " W per port" +
-                        (ed ? sourceNote(ed->sources, "switch_port_optics_w") : "") + ", " +
-                        formatNumber(ports) + " ports, " + std::to_string(tiers) +
-                        " tiers); switch and NIC chips not counted; set costs.network_w");
+        note(MessageId::NetworkPowerAssumed,
+             {watts(*c.networkW), formatNumber(perPort),
+              ed ? sourceNote(ed->sources, "switch_port_optics_w") : "", formatNumber(ports),
+              std::to_string(tiers)});
     }
     if (!c.networkW)
         c.networkW = 0.0;

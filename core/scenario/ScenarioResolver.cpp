@@ -282,9 +282,9 @@ std::optional<ClusterConfig> resolveCluster(const ClusterInput& in, const Catalo
         ok = false;
     }
     if (c.numGpus > c.gpusPerNode && c.numGpus % c.gpusPerNode != 0)
-        diags.warning("/cluster/num_gpus", std::to_string(c.numGpus) +
-                                               " GPUs do not fill whole nodes of " +
-                                               std::to_string(c.gpusPerNode));
+        diags.warning("/cluster/num_gpus",
+                      message(MessageId::GpusNotWholeNodes,
+                              {std::to_string(c.numGpus), std::to_string(c.gpusPerNode)}));
     if (!ok)
         return std::nullopt;
     return c;
@@ -327,8 +327,8 @@ void checkMoeDispatchFp8(const ParallelConfig& p, const TrainingConfig& training
 bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const ClusterConfig& cluster,
                  TrainingConfig& training, ParallelConfig& p, Diagnostics& diags) {
     bool ok = true;
-    auto fail = [&](const std::string& path, const std::string& message) {
-        diags.error(path, message);
+    auto fail = [&](const std::string& path, auto message) { // a Message or an English text
+        diags.error(path, std::move(message));
         ok = false;
     };
     p.tp = in.tp.value_or(1);
@@ -359,24 +359,22 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     p.moeDispatchFp8 = in.moeDispatchFp8.value_or(false);
 
     const std::int64_t gpus = cluster.numGpus;
-    const std::string degrees = "tp*pp*cp = " + std::to_string(p.tp) + "*" + std::to_string(p.pp) +
-                                "*" + std::to_string(p.cp);
     const std::int64_t modelParallel = boundedProduct({p.tp, p.pp, p.cp});
     if (in.dp && *in.dp) {
         p.dp = **in.dp;
         const std::int64_t all = boundedProduct({p.tp, p.pp, p.cp, p.dp});
         if (all != gpus)
             fail("/parallelism/dp",
-                 "tp*pp*cp*dp = " +
-                     (all ? std::to_string(all)
-                          : std::string("more than ") + std::to_string(limits::kMaxGpus)) +
-                     " but cluster.num_gpus = " + std::to_string(gpus) +
-                     ": the degrees must multiply to the GPU count");
+                 message(MessageId::DegreesNotGpuCount,
+                         {all ? std::to_string(all)
+                              : std::string("more than ") + std::to_string(limits::kMaxGpus),
+                          std::to_string(gpus)}));
     } else if (modelParallel == 0 || gpus % modelParallel != 0) {
-        fail("/parallelism", degrees + " = " +
-                                 (modelParallel ? std::to_string(modelParallel) : "too many") +
-                                 " does not divide cluster.num_gpus = " + std::to_string(gpus) +
-                                 ": choose degrees whose product divides the GPU count");
+        fail("/parallelism",
+             message(MessageId::DegreesDoNotDivide,
+                     {std::to_string(p.tp), std::to_string(p.pp), std::to_string(p.cp),
+                      modelParallel ? std::to_string(modelParallel) : "too many",
+                      std::to_string(gpus)}));
     } else {
         p.dp = gpus / modelParallel;
     }
@@ -386,50 +384,48 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
     // Tensor parallelism splits heads, KV groups and the FFN (Megatron-LM column/row
     // parallel layers need exact division).
     if (model.heads % p.tp != 0)
-        fail("/parallelism/tp", "heads = " + std::to_string(model.heads) +
-                                    " is not divisible by tp = " + std::to_string(p.tp));
+        fail("/parallelism/tp", message(MessageId::HeadsNotDivisibleByTp,
+                                        {std::to_string(model.heads), std::to_string(p.tp)}));
     if (!model.mla && model.kvHeads % p.tp != 0 && p.tp % model.kvHeads != 0)
-        fail("/parallelism/tp", "kv_heads = " + std::to_string(model.kvHeads) + " and tp = " +
-                                    std::to_string(p.tp) + " must divide one another");
+        fail("/parallelism/tp", message(MessageId::KvHeadsAndTp,
+                                        {std::to_string(model.kvHeads), std::to_string(p.tp)}));
     if (model.ffnHidden % p.tp != 0)
-        fail("/parallelism/tp", "ffn_hidden = " + std::to_string(model.ffnHidden) +
-                                    " is not divisible by tp = " + std::to_string(p.tp));
+        fail("/parallelism/tp", message(MessageId::FfnNotDivisibleByTp,
+                                        {std::to_string(model.ffnHidden), std::to_string(p.tp)}));
     if (!resolveCpComm(in, model, p, diags))
         ok = false;
     if (p.sequenceParallel && p.tp == 1)
         diags.warning("/parallelism/sequence_parallel",
-                      "has no effect with tp = 1 (Megatron-LM turns it off)");
+                      message(MessageId::SequenceParallelNeedsTp));
     // DeepSpeed's PipelineEngine asserts zero stage < 2 (deepspeed/runtime/pipe/engine.py);
     // Megatron-LM's FSDP does not run with a pipeline either. torchtitan composes FSDP and PP.
     if (p.zero >= 3 && p.pp > 1)
         diags.warning("/parallelism/zero",
-                      "ZeRO-3 with pp = " + std::to_string(p.pp) +
-                          ": Megatron-LM and DeepSpeed refuse it (DeepSpeed's pipeline engine "
-                          "takes ZeRO 0 or 1); torchtitan runs FSDP with pipeline parallelism");
+                      message(MessageId::Zero3WithPipeline, {std::to_string(p.pp)}));
 
     // Batch.
     if (training.microBatch > training.globalBatch)
         fail("/training/micro_batch",
-             "micro_batch = " + std::to_string(training.microBatch) +
-                 " exceeds global_batch = " + std::to_string(training.globalBatch));
+             message(MessageId::MicroBatchAboveGlobal,
+                     {std::to_string(training.microBatch), std::to_string(training.globalBatch)}));
     else if (ok && training.globalBatch % (p.dp * training.microBatch) != 0)
         fail("/training/global_batch",
-             "global_batch = " + std::to_string(training.globalBatch) +
-                 " is not divisible by dp*micro_batch = " + std::to_string(p.dp) + "*" +
-                 std::to_string(training.microBatch) + " = " +
-                 std::to_string(p.dp * training.microBatch));
+             message(MessageId::GlobalBatchNotDivisible,
+                     {std::to_string(training.globalBatch), std::to_string(p.dp),
+                      std::to_string(training.microBatch),
+                      std::to_string(p.dp * training.microBatch)}));
 
     // Pipeline chunks and schedule.
     const bool interleavedSchedule = p.schedule == PipelineScheduleKind::Interleaved ||
                                      p.schedule == PipelineScheduleKind::BreadthFirst;
     if (p.vpp > 1 && !interleavedSchedule && p.schedule != PipelineScheduleKind::ZeroBubble)
-        fail("/parallelism/schedule", "vpp = " + std::to_string(p.vpp) + " needs schedule " +
-                                          "\"interleaved\" or \"breadth-first\", not \"" +
-                                          std::string(enumName(p.schedule)) + "\"");
+        fail("/parallelism/schedule",
+             message(MessageId::VppNeedsInterleaved,
+                     {std::to_string(p.vpp), std::string(enumName(p.schedule))}));
     if (p.schedule == PipelineScheduleKind::Interleaved && p.vpp < 2)
-        fail("/parallelism/vpp", "the interleaved schedule needs vpp >= 2 chunks per rank");
+        fail("/parallelism/vpp", message(MessageId::InterleavedNeedsVpp));
     if (p.vpp > 1 && p.pp == 1)
-        fail("/parallelism/vpp", "vpp = " + std::to_string(p.vpp) + " needs pp > 1");
+        fail("/parallelism/vpp", message(MessageId::VppNeedsPipeline, {std::to_string(p.vpp)}));
     const std::int64_t chunks = static_cast<std::int64_t>(p.pp) * p.vpp;
     if (chunks > limits::kPipelineChunks.max)
         fail("/parallelism/vpp", "pp*vpp = " + std::to_string(chunks) +
@@ -449,7 +445,7 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
 
     // Recompute.
     if (p.recomputeLayers && p.recompute != RecomputeMode::Full)
-        fail("/parallelism/recompute_layers", "only applies with recompute \"full\"");
+        fail("/parallelism/recompute_layers", message(MessageId::RecomputeLayersNeedFull));
     if (p.recomputeLayers && ok) {
         int perStage = 0;
         for (int r = 0; r < p.pp; ++r) {
@@ -464,44 +460,43 @@ bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const Cluste
             perStage = std::max(perStage, stage);
         }
         if (*p.recomputeLayers > perStage)
-            fail("/parallelism/recompute_layers", std::to_string(*p.recomputeLayers) +
-                                                      " exceeds the " + std::to_string(perStage) +
-                                                      " layers of the largest pipeline stage");
+            fail("/parallelism/recompute_layers",
+                 message(MessageId::RecomputeLayersAboveStage,
+                         {std::to_string(*p.recomputeLayers), std::to_string(perStage)}));
     }
 
     // Context parallelism splits the sequence; load-balanced causal attention splits it
     // into 2*cp chunks (Megatron-LM context parallelism).
     if (training.seqLen % p.cp != 0)
-        fail("/parallelism/cp", "seq_len = " + std::to_string(training.seqLen) +
-                                    " is not divisible by cp = " + std::to_string(p.cp));
+        fail("/parallelism/cp", message(MessageId::SeqLenNotDivisibleByCp,
+                                        {std::to_string(training.seqLen), std::to_string(p.cp)}));
     else if (p.cp > 1 && training.seqLen % (2 * p.cp) != 0)
-        diags.warning("/parallelism/cp", "seq_len is not divisible by 2*cp: causal load "
-                                         "balancing of attention is not exact");
+        diags.warning("/parallelism/cp", message(MessageId::SeqLenNotDivisibleBy2Cp));
 
     // Expert parallelism.
     if (!model.moe) {
         if (p.ep > 1)
-            fail("/parallelism/ep",
-                 "ep = " + std::to_string(p.ep) + " needs a mixture-of-experts model (model.moe)");
+            fail("/parallelism/ep", message(MessageId::EpNeedsMoe, {std::to_string(p.ep)}));
         if (in.etp && *in.etp)
-            diags.warning("/parallelism/etp", "has no effect without model.moe");
+            diags.warning("/parallelism/etp", message(MessageId::NoEffectWithoutMoe));
         if (p.moeDispatchFp8)
-            diags.warning("/parallelism/moe_dispatch_fp8", "has no effect without model.moe");
+            diags.warning("/parallelism/moe_dispatch_fp8", message(MessageId::NoEffectWithoutMoe));
     } else if (ok) {
         checkMoeDispatchFp8(p, training, diags);
         if (model.moe->experts % p.ep != 0)
-            fail("/parallelism/ep", "experts = " + std::to_string(model.moe->experts) +
-                                        " is not divisible by ep = " + std::to_string(p.ep));
+            fail("/parallelism/ep",
+                 message(MessageId::ExpertsNotDivisibleByEp,
+                         {std::to_string(model.moe->experts), std::to_string(p.ep)}));
         const std::int64_t denseRanks = boundedProduct({p.tp, p.cp, p.dp});
         const std::int64_t expertRanks = boundedProduct({p.etp, p.ep});
         if (expertRanks == 0 || denseRanks % expertRanks != 0)
-            fail("/parallelism/ep", "etp*ep = " + std::to_string(p.etp) + "*" +
-                                        std::to_string(p.ep) +
-                                        " must divide tp*cp*dp = " + std::to_string(denseRanks));
+            fail("/parallelism/ep", message(MessageId::ExpertRanksDoNotDivide,
+                                            {std::to_string(p.etp), std::to_string(p.ep),
+                                             std::to_string(denseRanks)}));
         if (model.moe->expertFfnHidden % p.etp != 0)
             fail("/parallelism/etp",
-                 "expert_ffn_hidden = " + std::to_string(model.moe->expertFfnHidden) +
-                     " is not divisible by etp = " + std::to_string(p.etp));
+                 message(MessageId::ExpertFfnNotDivisibleByEtp,
+                         {std::to_string(model.moe->expertFfnHidden), std::to_string(p.etp)}));
     }
     return ok;
 }
