@@ -23,6 +23,8 @@
 
 #include "estimate/Estimator.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QAbstractButton>
 #include <QAction>
 #include <QComboBox>
@@ -34,6 +36,8 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <set>
 
 using namespace ts;
 using namespace ts::gui;
@@ -93,6 +97,9 @@ private slots:
     void nameCalibrationAndPipelineLayers();
     void costsDockSetsAndResets();
     void customGpuObject();
+    void customGpuOptionalFigures();
+    void everySpecKeyHasAnEditorWithReset();
+    void newEditorsChangeTheScenario();
     void headlineFollowsTheScenario();
     void menusAndFiles();
     void failedOpenLeavesNothingStale();
@@ -306,6 +313,206 @@ void TestGuiNewUser::customGpuObject() {
     QCOMPARE(doc->resolved()->cluster.gpu.name, std::string("H100 with more HBM"));
     QVERIFY(gpu->currentText().contains("H100 with more HBM"));
     ClusterEditor::setPresetOfferAnswer(std::nullopt);
+}
+
+// Finding 2: the optional figures of a custom GPU (FP16, TF32, FP4, measured matmul, idle
+// power, SM count, PCIe) can be typed and cleared again; on a catalog GPU they show its own.
+void TestGuiNewUser::customGpuOptionalFigures() {
+    ClusterEditor::setPresetOfferAnswer(false);
+    const auto restore = qScopeGuard([] { ClusterEditor::setPresetOfferAnswer(std::nullopt); });
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-8b-8xh100.json")));
+    ScenarioDocument* doc = window.document();
+    ScenarioForm* form = window.clusterEditor()->form();
+    auto* mamf = qobject_cast<QLineEdit*>(form->field("/cluster/gpu/mamf_bf16_tflops"));
+    QVERIFY(mamf);
+    QVERIFY(!mamf->isEnabled());
+    const auto catalogMamf = doc->resolved()->cluster.gpu.mamfBf16Tflops;
+    QVERIFY(catalogMamf);
+    QCOMPARE(mamf->placeholderText(), QLocale().toString(*catalogMamf, 'g', 8));
+    QVERIFY(mamf->text().isEmpty());
+
+    auto* gpu = qobject_cast<QComboBox*>(form->field("/cluster/gpu"));
+    QVERIFY(chooseData(gpu, nlohmann::ordered_json{{"custom", true}}));
+    QVERIFY(mamf->isEnabled());
+    struct Figure {
+        const char* key;
+        const char* typed;
+        double expected;
+    };
+    const Figure figures[] = {{"fp16_tflops", "900", 900},       {"tf32_tflops", "450", 450},
+                              {"fp4_tflops", "1800", 1800},      {"mamf_bf16_tflops", "700", 700},
+                              {"mamf_fp8_tflops", "1300", 1300}, {"idle_w", "75", 75},
+                              {"sm_count", "120", 120},          {"pcie_gb_s", "50", 50}};
+    for (const Figure& f : figures) {
+        const std::string pointer = std::string("/cluster/gpu/") + f.key;
+        auto* edit = qobject_cast<QLineEdit*>(form->field(pointer));
+        QVERIFY2(edit, f.key);
+        QVERIFY2(edit->isEnabled(), f.key);
+        type(edit, f.typed);
+        const auto written = doc->explicitValue(pointer);
+        QVERIFY2(written && written->get<double>() == f.expected, f.key);
+        QVERIFY2(doc->resolved(), f.key); // still a valid scenario
+        QAbstractButton* reset = form->resetButton(pointer);
+        QVERIFY2(reset && !reset->isHidden(), f.key);
+    }
+    QCOMPARE(doc->resolved()->cluster.gpu.smCount, std::optional<int>(120));
+    QCOMPARE(doc->resolved()->cluster.gpu.fp4Tflops, std::optional<double>(1800));
+    for (const Figure& f : figures) {
+        const std::string pointer = std::string("/cluster/gpu/") + f.key;
+        form->resetButton(pointer)->click();
+        QVERIFY2(!doc->explicitValue(pointer), f.key);
+    }
+    QVERIFY(doc->explicitValue("/cluster/gpu")->is_object()); // the required figures stay
+    QVERIFY(!doc->resolved()->cluster.gpu.smCount);
+}
+
+namespace {
+
+// The keys of the scenario format, as JSON pointers: the leaves of the JSON Schema
+// (resources/schema/scenario.schema.json, which tests/check_schema.py holds to the reader and
+// tests/check_docs_reference.py to docs/scenario-format.md). `required` collects the keys
+// the format requires, which have no reset.
+void schemaKeys(const nlohmann::json& schema, const nlohmann::json& node, const std::string& at,
+                std::vector<std::string>& out, std::set<std::string>& required) {
+    auto resolve = [&schema](const nlohmann::json& n) -> const nlohmann::json& {
+        const nlohmann::json* p = &n;
+        for (int depth = 0; depth < 8; ++depth) {
+            if (p->contains("$ref")) {
+                const std::string ref = (*p)["$ref"];
+                p = &schema["$defs"][ref.substr(ref.rfind('/') + 1)];
+                continue;
+            }
+            const nlohmann::json* next = nullptr;
+            for (const char* alt : {"oneOf", "anyOf"})
+                if (p->contains(alt))
+                    for (const auto& option : (*p)[alt])
+                        if (!next && (option.contains("$ref") || option.contains("properties")))
+                            next = &option;
+            if (!next)
+                break;
+            p = next;
+        }
+        return *p;
+    };
+    const nlohmann::json& object = resolve(node);
+    if (!object.contains("properties"))
+        return;
+    for (const auto& name : object.value("required", nlohmann::json::array()))
+        required.insert(at + "/" + name.get<std::string>());
+    for (const auto& [name, sub] : object["properties"].items()) {
+        const std::string pointer = at + "/" + name;
+        const nlohmann::json& resolved = resolve(sub);
+        if (resolved.contains("properties") && pointer != "/cluster/graph")
+            schemaKeys(schema, sub, pointer, out, required);
+        else
+            out.push_back(pointer);
+    }
+}
+
+} // namespace
+
+// "Every scenario key of the spec can be set and reset in the app": each key of the format
+// has an editor in the window, found by its JSON pointer, and each optional key a reset (a
+// reset button, or a line edit that, cleared, removes the key). `format` is the file's
+// version tag, which the app writes itself; `cluster.graph` is the drawn topology, edited on
+// the Topology tab (tst_gui_topology).
+void TestGuiNewUser::everySpecKeyHasAnEditorWithReset() {
+    QFile file(test::sourceDir() + "/resources/schema/scenario.schema.json");
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const nlohmann::json schema = nlohmann::json::parse(file.readAll().toStdString());
+    std::vector<std::string> keys;
+    std::set<std::string> required;
+    schemaKeys(schema, schema, "", keys, required);
+    QVERIFY(keys.size() > 100);
+
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("mixtral-8x7b-64xh100.json")));
+    QStringList missing;
+    for (const std::string& key : keys) {
+        if (key == "/format" || key == "/cluster/graph")
+            continue;
+        const QString name = QString::fromStdString(key);
+        QWidget* editor = window.findChild<QWidget*>(name);
+        if (!editor) {
+            missing << name + " (no editor)";
+            continue;
+        }
+        // A key its object requires has no reset (the GPU object's figures, the MLA object's);
+        // the model's own keys do, since a preset may give them.
+        const bool modelKey = key.rfind("/model/", 0) == 0 && key.find('/', 7) == std::string::npos;
+        if (required.count(key) && !modelKey)
+            continue;
+        auto* line = qobject_cast<QLineEdit*>(editor);
+        const bool clears = line && !line->isReadOnly();
+        if (!clears && !window.findChild<QAbstractButton*>(name + "#reset"))
+            missing << name + " (no reset)";
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(", ")));
+}
+
+// The editors added for the last keys change what the estimator reads, and their resets
+// bring the defaults back: MLA figures of a preset model, the capacity factor, ETP,
+// recompute_layers, the network's radix, tiers, torus and pods.
+void TestGuiNewUser::newEditorsChangeTheScenario() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("deepseek-v3-1024xh100.json")));
+    ScenarioDocument* doc = window.document();
+    ScenarioForm* model = window.modelEditor()->form();
+    auto* kvRank = qobject_cast<QSpinBox*>(model->field("/model/mla/kv_lora_rank"));
+    QVERIFY(kvRank && kvRank->isEnabled());
+    QCOMPARE(kvRank->value(), doc->resolved()->model.mla->kvLoraRank); // the preset's 512
+    kvRank->setValue(256);
+    QVERIFY(doc->resolved());
+    QCOMPARE(doc->resolved()->model.mla->kvLoraRank, 256);
+    QCOMPARE(doc->resolved()->model.mla->qLoraRank, 1536); // the rest of the preset's object
+    auto* capacity = qobject_cast<QLineEdit*>(model->field("/model/moe/capacity_factor"));
+    QVERIFY(capacity && capacity->isEnabled());
+    type(capacity, "1.25");
+    QCOMPARE(doc->resolved()->model.moe->capacityFactor, std::optional<double>(1.25));
+    model->resetButton("/model/moe/capacity_factor")->click();
+    QVERIFY(!doc->resolved()->model.moe->capacityFactor);
+
+    ScenarioForm* plan = window.planEditor()->form();
+    auto* etp = qobject_cast<QLineEdit*>(plan->field("/parallelism/etp"));
+    QVERIFY(etp && etp->isEnabled());
+    type(etp, "1");
+    QCOMPARE(doc->resolved()->parallel.etp, 1);
+    auto* layers = qobject_cast<QLineEdit*>(plan->field("/parallelism/recompute_layers"));
+    QVERIFY(layers);
+    QCOMPARE(layers->isEnabled(), doc->resolved()->parallel.recompute == RecomputeMode::Full);
+
+    ScenarioForm* cluster = window.clusterEditor()->form();
+    auto* radix = qobject_cast<QSpinBox*>(cluster->field("/cluster/scale_out/switch_radix"));
+    QVERIFY(radix && radix->isEnabled());
+    radix->setValue(32);
+    QCOMPARE(doc->resolved()->cluster.scaleOut.switchRadix, 32);
+    cluster->resetButton("/cluster/scale_out/switch_radix")->click();
+    QCOMPARE(doc->resolved()->cluster.scaleOut.switchRadix, 64);
+    auto* tiers = qobject_cast<QLineEdit*>(cluster->field("/cluster/scale_out/tiers"));
+    QVERIFY(tiers && tiers->isEnabled());
+    type(tiers, "3");
+    QCOMPARE(doc->resolved()->cluster.scaleOut.tiers, std::optional<int>(3));
+    type(tiers, "");
+    QVERIFY(!doc->explicitValue("/cluster/scale_out/tiers"));
+    auto* torus = qobject_cast<QLineEdit*>(cluster->field("/cluster/scale_out/torus_dims"));
+    QVERIFY(torus && torus->isEnabled());
+    type(torus, "8, 4, 4");
+    QCOMPARE(doc->explicitValue("/cluster/scale_out/torus_dims")->dump(), std::string("[8,4,4]"));
+    QCOMPARE(torus->text(), QString("8, 4, 4"));
+    type(torus, "");
+    QVERIFY(!doc->explicitValue("/cluster/scale_out/torus_dims"));
+    auto* pods = qobject_cast<QSpinBox*>(cluster->field("/cluster/scale_out/pods"));
+    QVERIFY(pods && pods->isEnabled());
+    auto* wan = qobject_cast<QDoubleSpinBox*>(cluster->field("/cluster/scale_out/wan_gbit_s"));
+    QVERIFY(wan && wan->isEnabled());
+    wan->setValue(3200);
+    QCOMPARE(doc->resolved()->cluster.scaleOut.wanGbitPerS, 3200.0);
+    cluster->resetButton("/cluster/scale_out/wan_gbit_s")->click();
+    QVERIFY(!doc->explicitValue("/cluster/scale_out/wan_gbit_s"));
 }
 
 // Finding 3: the headline follows the plan; a name the user gives stays.

@@ -1628,6 +1628,122 @@
         <source> W</source>
         <translation> W</translation>
     </message>
+    <message>
+        <source>Tiers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Switch tiers of the scale-out network; empty: as few as the size needs</source>
+        <translation>横向扩展网络的交换机层数；留空：按规模所需的最少层数</translation>
+    </message>
+    <message>
+        <source>as few as needed</source>
+        <translation>按需最少</translation>
+    </message>
+    <message>
+        <source>Torus dimensions</source>
+        <translation>环面各维大小</translation>
+    </message>
+    <message>
+        <source>Scale-up domains along each torus dimension, separated by commas; empty: automatic</source>
+        <translation>环面每一维上的纵向扩展域数，用逗号分隔；留空：自动</translation>
+    </message>
+    <message>
+        <source>automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Switch radix</source>
+        <translation>交换机端口数</translation>
+    </message>
+    <message>
+        <source>Ports per switch, which sets how many tiers the network needs</source>
+        <translation>每台交换机的端口数，决定网络需要几层</translation>
+    </message>
+    <message>
+        <source>Datacenters (pods)</source>
+        <translation>数据中心（pod）数</translation>
+    </message>
+    <message>
+        <source>Equal networks of the topology above, joined by WAN links</source>
+        <translation>上述拓扑的若干相同网络，由广域网链路相连</translation>
+    </message>
+    <message>
+        <source>WAN bandwidth per pod</source>
+        <translation>每个 pod 的广域网带宽</translation>
+    </message>
+    <message>
+        <source>Out of each pod in all, per direction</source>
+        <translation>每个 pod 对外的总带宽，每方向</translation>
+    </message>
+    <message>
+        <source>WAN latency</source>
+        <translation>广域网延迟</translation>
+    </message>
+    <message>
+        <source>One way between pods</source>
+        <translation>pod 之间的单向延迟</translation>
+    </message>
+    <message>
+        <source>FP16 dense (TFLOP/s)</source>
+        <translation>FP16 稠密（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>as BF16</source>
+        <translation>同 BF16</translation>
+    </message>
+    <message>
+        <source>TF32 dense (TFLOP/s)</source>
+        <translation>TF32 稠密（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>FP4 dense (TFLOP/s)</source>
+        <translation>FP4 稠密（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>no FP4 tensor cores</source>
+        <translation>无 FP4 张量核心</translation>
+    </message>
+    <message>
+        <source>Measured BF16 matmul (TFLOP/s)</source>
+        <translation>实测 BF16 矩阵乘（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>default efficiency</source>
+        <translation>默认效率</translation>
+    </message>
+    <message>
+        <source>Measured FP8 matmul (TFLOP/s)</source>
+        <translation>实测 FP8 矩阵乘（TFLOP/s）</translation>
+    </message>
+    <message>
+        <source>Idle power (W)</source>
+        <translation>空闲功耗（W）</translation>
+    </message>
+    <message>
+        <source>10% of TDP</source>
+        <translation>TDP 的 10%</translation>
+    </message>
+    <message>
+        <source>Streaming multiprocessors</source>
+        <translation>流式多处理器（SM）数</translation>
+    </message>
+    <message>
+        <source>no wave quantization</source>
+        <translation>不计波次量化</translation>
+    </message>
+    <message>
+        <source>PCIe to host (GB/s)</source>
+        <translation>到主机的 PCIe（GB/s）</translation>
+    </message>
+    <message>
+        <source>the cluster's</source>
+        <translation>取集群的值</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::CommunicationChart</name>
@@ -2850,6 +2966,42 @@
         <source>Too few experts in that many groups for the experts per token</source>
         <translation>这么多组里的专家少于每个 token 的专家数</translation>
     </message>
+    <message>
+        <source>Multi-head latent attention</source>
+        <translation>多头潜在注意力（MLA）</translation>
+    </message>
+    <message>
+        <source>Query LoRA rank</source>
+        <translation>Query 低秩维度</translation>
+    </message>
+    <message>
+        <source>KV LoRA rank</source>
+        <translation>KV 低秩维度</translation>
+    </message>
+    <message>
+        <source>QK head dim (no RoPE)</source>
+        <translation>QK 头维度（不含 RoPE）</translation>
+    </message>
+    <message>
+        <source>QK head dim (RoPE)</source>
+        <translation>QK 头维度（RoPE）</translation>
+    </message>
+    <message>
+        <source>V head dim</source>
+        <translation>V 头维度</translation>
+    </message>
+    <message>
+        <source>Capacity factor</source>
+        <translation>容量因子</translation>
+    </message>
+    <message>
+        <source>Tokens an expert takes, as a multiple of the even share; empty: no limit (dropless)</source>
+        <translation>每个专家接收的 token 数，相对平均份额的倍数；留空：不限（不丢弃）</translation>
+    </message>
+    <message>
+        <source>dropless</source>
+        <translation>不丢弃</translation>
+    </message>
 </context>
 <context>
     <name>ts::gui::PlanEditor</name>
@@ -3104,6 +3256,26 @@
     <message>
         <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
+    </message>
+    <message>
+        <source>Expert tensor parallel (ETP)</source>
+        <translation>专家张量并行（ETP）</translation>
+    </message>
+    <message>
+        <source>Splits each expert's matrices; empty: as TP (Megatron --expert-tensor-parallel-size)</source>
+        <translation>切分每个专家的矩阵；留空：与 TP 相同（Megatron --expert-tensor-parallel-size）</translation>
+    </message>
+    <message>
+        <source>Recomputed layers per stage</source>
+        <translation>每阶段重计算的层数</translation>
+    </message>
+    <message>
+        <source>Full recomputation of this many layers of each stage (Megatron --recompute-num-layers); empty: all</source>
+        <translation>每个阶段完整重计算的层数（Megatron --recompute-num-layers）；留空：全部</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
     </message>
 </context>
 <context>

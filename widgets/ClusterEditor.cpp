@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
@@ -155,6 +156,92 @@ FieldSpec customGpuField(ScenarioDocument* document, const char* key, QString la
     return f;
 }
 
+// The optional figures of a GPU object (scenario format, "GPU object"), with the resolved
+// spec's value for each (none: the estimator's default applies).
+std::optional<double> optionalGpuFigure(const GpuSpec& gpu, const std::string& key) {
+    if (key == "fp16_tflops")
+        return gpu.fp16Tflops;
+    if (key == "tf32_tflops")
+        return gpu.tf32Tflops;
+    if (key == "fp4_tflops")
+        return gpu.fp4Tflops;
+    if (key == "mamf_bf16_tflops")
+        return gpu.mamfBf16Tflops;
+    if (key == "mamf_fp8_tflops")
+        return gpu.mamfFp8Tflops;
+    if (key == "idle_w")
+        return gpu.idleW;
+    if (key == "sm_count")
+        return gpu.smCount ? std::optional<double>(*gpu.smCount) : std::nullopt;
+    if (key == "pcie_gb_s")
+        return gpu.pcieGBps;
+    return std::nullopt;
+}
+
+// An optional figure of a custom GPU: empty while the GPU object leaves it out (the
+// placeholder says what applies then); cleared, the key goes. A catalog GPU's own figure
+// shows as the placeholder.
+FieldSpec optionalGpuField(ScenarioDocument* document, const char* key, QString label,
+                           double maximum, QString whenUnset) {
+    const std::string pointer = std::string("/cluster/gpu/") + key;
+    FieldSpec f = numberField(pointer, std::move(label), 0, maximum);
+    f.enabledWhen = [document] { return gpuIsCustom(*document); };
+    f.placeholder = [document, key = std::string(key), whenUnset] {
+        const auto& r = document->lastResolved();
+        const std::optional<double> figure =
+            r ? optionalGpuFigure(r->cluster.gpu, key) : std::nullopt;
+        return figure ? QLocale().toString(*figure, 'g', 8) : whenUnset;
+    };
+    return f;
+}
+
+// A figure of the WAN between pods: 0 (not set) unless the file gives it, and settable
+// then, since pods > 1 need it.
+FieldSpec wanField(ScenarioDocument* document, const char* key, QString label, double maximum,
+                   QString suffix, QString toolTip) {
+    FieldSpec f = settable(realField(std::string("/cluster/scale_out/") + key, std::move(label), 0,
+                                     maximum, 0, std::move(suffix), std::move(toolTip)));
+    f.changes = [document, pointer = f.pointer](const Json& value) {
+        return changeCreatingObjects(*document, pointer, value);
+    };
+    return f;
+}
+
+// Network tiers: empty is as few as the size and the radix need (the placeholder).
+FieldSpec tiersField(ScenarioDocument* document) {
+    FieldSpec f = numberField("/cluster/scale_out/tiers", ClusterEditor::tr("Tiers"), 1, 16,
+                              ClusterEditor::tr("Switch tiers of the scale-out network; empty: "
+                                                "as few as the size needs"));
+    f.placeholder = [] { return ClusterEditor::tr("as few as needed"); };
+    f.changes = [document](const Json& value) {
+        return changeCreatingObjects(*document, "/cluster/scale_out/tiers", value);
+    };
+    return f;
+}
+
+// A torus's scale-up domains per dimension, typed "4, 4, 2"; empty: chosen from the size.
+FieldSpec torusDimsField(ScenarioDocument* document) {
+    FieldSpec f = textField("/cluster/scale_out/torus_dims", ClusterEditor::tr("Torus dimensions"),
+                            ClusterEditor::tr("Scale-up domains along each torus dimension, "
+                                              "separated by commas; empty: automatic"));
+    f.placeholder = [] { return ClusterEditor::tr("automatic"); };
+    f.changes = [document](const Json& value) {
+        Json dims = Json::array();
+        for (const QString& part :
+             QString::fromStdString(value.get<std::string>())
+                 .split(QRegularExpression(QStringLiteral("[,;x×\\s]+")), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int n = part.toInt(&ok);
+            if (ok)
+                dims.push_back(n);
+            else // the reader names the field and what would be right
+                dims.push_back(part.toStdString());
+        }
+        return changeCreatingObjects(*document, "/cluster/scale_out/torus_dims", dims);
+    };
+    return f;
+}
+
 // The cluster.host keys (scenario format) that bound ZeRO-Offload / ZeRO-Infinity.
 const char* const kHostKeys[] = {"pcie_gb_s",      "memory_gib",      "memory_gb_s",
                                  "nvme_read_gb_s", "nvme_write_gb_s", "nvme_gib"};
@@ -241,6 +328,16 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
             realField("/cluster/scale_out/oversubscription", tr("Oversubscription"), 1, 64, 2,
                       tr(" : 1")),
             realField("/cluster/scale_out/latency_us", tr("Latency"), 0, 1e5, 2, tr(" µs")),
+            integerField("/cluster/scale_out/switch_radix", tr("Switch radix"), 2, 1e6, {},
+                         tr("Ports per switch, which sets how many tiers the network needs")),
+            tiersField(document_),
+            torusDimsField(document_),
+            integerField("/cluster/scale_out/pods", tr("Datacenters (pods)"), 1, 1e6, {},
+                         tr("Equal networks of the topology above, joined by WAN links")),
+            wanField(document_, "wan_gbit_s", tr("WAN bandwidth per pod"), 8e7, tr(" Gbit/s"),
+                     tr("Out of each pod in all, per direction")),
+            wanField(document_, "wan_latency_us", tr("WAN latency"), 1e9, tr(" µs"),
+                     tr("One way between pods")),
             sectionField(tr("Calibration")),
             choiceField("/calibration", tr("Calibration profile"), calibrationChoices(),
                         tr("Measured efficiencies that replace the estimator's defaults "
@@ -253,6 +350,20 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
             customGpuField(document_, "fp8_tflops", tr("FP8 dense"), tr(" TFLOP/s"), 0),
             customGpuField(document_, "fp32_tflops", tr("FP32"), tr(" TFLOP/s"), 1),
             customGpuField(document_, "tdp_w", tr("Power limit (TDP)"), tr(" W"), 0),
+            optionalGpuField(document_, "fp16_tflops", tr("FP16 dense (TFLOP/s)"), 1e7,
+                             tr("as BF16")),
+            optionalGpuField(document_, "tf32_tflops", tr("TF32 dense (TFLOP/s)"), 1e7, tr("none")),
+            optionalGpuField(document_, "fp4_tflops", tr("FP4 dense (TFLOP/s)"), 1e7,
+                             tr("no FP4 tensor cores")),
+            optionalGpuField(document_, "mamf_bf16_tflops", tr("Measured BF16 matmul (TFLOP/s)"),
+                             1e7, tr("default efficiency")),
+            optionalGpuField(document_, "mamf_fp8_tflops", tr("Measured FP8 matmul (TFLOP/s)"), 1e7,
+                             tr("default efficiency")),
+            optionalGpuField(document_, "idle_w", tr("Idle power (W)"), 1e5, tr("10% of TDP")),
+            optionalGpuField(document_, "sm_count", tr("Streaming multiprocessors"), 1e5,
+                             tr("no wave quantization")),
+            optionalGpuField(document_, "pcie_gb_s", tr("PCIe to host (GB/s)"), 1e5,
+                             tr("the cluster's")),
         };
     });
     auto* layout = new QVBoxLayout(this);

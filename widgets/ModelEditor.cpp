@@ -158,6 +158,62 @@ FieldSpec groupsPerTokenField(ScenarioDocument* document) {
     return f;
 }
 
+// A key of an object a preset may give (model.moe, model.mla): into the file's object key
+// by key, or, when the object comes from the preset, as a copy of it with the key, since the
+// reader needs the object whole. Enabled while the model has the object.
+FieldSpec presetObjectKey(ScenarioDocument* document, FieldSpec f, const std::string& object) {
+    f.changes = [document, object, key = f.pointer.substr(object.size() + 1)](const Json& value) {
+        if (document->explicitValue(object))
+            return std::vector<ScenarioValueChange>{{object + "/" + key, value}};
+        std::optional<Json> inEffect = document->resolvedValue(object);
+        if (!inEffect || !inEffect->is_object())
+            return std::vector<ScenarioValueChange>{};
+        (*inEffect)[key] = value;
+        return std::vector<ScenarioValueChange>{{object, *inEffect}};
+    };
+    f.enabledWhen = [document, object] {
+        std::optional<Json> inEffect = document->explicitValue(object);
+        if (!inEffect)
+            inEffect = document->resolvedValue(object);
+        return inEffect && inEffect->is_object();
+    };
+    return f;
+}
+
+// Multi-head latent attention (DeepSeek-V2/V3): the five figures of model.mla, which the
+// reader needs together (a key alone of a preset's MLA writes the preset's object with it).
+std::vector<FieldSpec> mlaFields(ScenarioDocument* document) {
+    const auto field = [document](const char* key, QString label, double minimum) {
+        FieldSpec f =
+            integerField(std::string("/model/mla/") + key, std::move(label), minimum, 100000);
+        f.resettable = false; // the MLA object needs each of its figures
+        return presetObjectKey(document, std::move(f), "/model/mla");
+    };
+    return {
+        sectionField(ModelEditor::tr("Multi-head latent attention")),
+        field("q_lora_rank", ModelEditor::tr("Query LoRA rank"), 0),
+        field("kv_lora_rank", ModelEditor::tr("KV LoRA rank"), 1),
+        field("qk_nope_head_dim", ModelEditor::tr("QK head dim (no RoPE)"), 1),
+        field("qk_rope_head_dim", ModelEditor::tr("QK head dim (RoPE)"), 0),
+        field("v_head_dim", ModelEditor::tr("V head dim"), 1),
+    };
+}
+
+// Token capacity per expert as a multiple of the even share (Switch Transformer); empty: no
+// capacity limit (dropless).
+FieldSpec capacityFactorField(ScenarioDocument* document) {
+    FieldSpec f =
+        numberField("/model/moe/capacity_factor", ModelEditor::tr("Capacity factor"), 0.01, 1000,
+                    ModelEditor::tr("Tokens an expert takes, as a multiple of the even "
+                                    "share; empty: no limit (dropless)"));
+    f.placeholder = [document] {
+        const auto v = document->resolvedValue("/model/moe/capacity_factor");
+        return v && v->is_number() ? QLocale().toString(v->get<double>(), 'g', 6)
+                                   : ModelEditor::tr("dropless");
+    };
+    return presetObjectKey(document, std::move(f), "/model/moe");
+}
+
 } // namespace
 
 ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
@@ -180,7 +236,7 @@ ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
             }
             return std::vector<ScenarioValueChange>{{"/model", model}};
         };
-        return std::vector<FieldSpec>{
+        std::vector<FieldSpec> fields{
             preset,
             sectionField(tr("Architecture")),
             integerField("/model/layers", tr("Layers"), 1, 100000),
@@ -201,7 +257,11 @@ ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
             integerField("/model/moe/first_dense_layers", tr("Leading dense layers"), 0, 100000),
             groupsField(document_),
             groupsPerTokenField(document_),
+            capacityFactorField(document_),
         };
+        for (FieldSpec& f : mlaFields(document_))
+            fields.push_back(std::move(f));
+        return fields;
     });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -114,6 +114,38 @@ bool hasMoe(const ScenarioDocument* document) {
     return r && r->model.moe.has_value();
 }
 
+// Expert tensor parallelism (Megatron --expert-tensor-parallel-size): empty is the default,
+// the TP degree, shown as the placeholder.
+FieldSpec etpField(ScenarioDocument* document) {
+    FieldSpec f = withinObjects(
+        document,
+        numberField("/parallelism/etp", PlanEditor::tr("Expert tensor parallel (ETP)"), 1, 1e7,
+                    PlanEditor::tr("Splits each expert's matrices; empty: as TP "
+                                   "(Megatron --expert-tensor-parallel-size)")));
+    f.placeholder = [document] {
+        const auto& r = document->lastResolved();
+        return r ? QString::number(r->parallel.etp) : QString();
+    };
+    f.enabledWhen = [document] { return hasMoe(document); };
+    return f;
+}
+
+// Full recomputation of the first n layers of each stage (Megatron --recompute-method block
+// --recompute-num-layers); empty: every layer.
+FieldSpec recomputeLayersField(ScenarioDocument* document) {
+    FieldSpec f = withinObjects(
+        document, numberField("/parallelism/recompute_layers",
+                              PlanEditor::tr("Recomputed layers per stage"), 0, 1e5,
+                              PlanEditor::tr("Full recomputation of this many layers of each stage "
+                                             "(Megatron --recompute-num-layers); empty: all")));
+    f.placeholder = [] { return PlanEditor::tr("all"); };
+    f.enabledWhen = [document] {
+        const auto& r = document->lastResolved();
+        return r && r->parallel.recompute == RecomputeMode::Full;
+    };
+    return f;
+}
+
 // --recompute-modules combinations of the published recipes (Megatron-Bridge perf configs);
 // a file's other combination is shown as written.
 std::vector<FieldChoice> recomputeModuleChoices() {
@@ -206,6 +238,7 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
             cpComm,
             degreeField(document, "ep", tr("Expert parallel (EP)"),
                         tr("Splits the experts of a mixture-of-experts model")),
+            etpField(document),
             dp,
             dpShardField(document),
             pipelineLayersField(document),
@@ -223,6 +256,7 @@ PlanEditor::PlanEditor(ScenarioDocument* document, QWidget* parent) : QWidget(pa
                       tr("Shards the activations between TP regions (Korthikanti et al. 2022)")),
             choiceField("/parallelism/zero", tr("ZeRO stage"), EnumLabels::zero()),
             choiceField("/parallelism/recompute", tr("Recomputation"), EnumLabels::recompute()),
+            recomputeLayersField(document),
             // ZeRO-Offload (Ren et al. 2021) and ZeRO-Infinity (Rajbhandari et al. 2021).
             withinObjects(document,
                           choiceField("/parallelism/offload/optimizer",
