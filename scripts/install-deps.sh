@@ -16,6 +16,8 @@ packages=(
     chromium poppler-utils
     libtomlplusplus-dev libyaml-cpp-dev python3-yaml yamllint shellcheck
 )
+# The sanitizer stage (TRAINSCAPE_SANITIZERS=1 scripts/test.sh) needs nothing more: g++ pulls
+# in libgcc-12-dev, which depends on libasan8, liblsan0 and libubsan1 (Debian 12).
 # scripts/fuzz.sh only (libFuzzer comes with clang's runtime); the test command needs neither.
 if [ "${1:-}" = "--fuzz" ]; then
     packages+=(clang libclang-rt-14-dev)
