@@ -4,6 +4,8 @@
 
 #include "EstimateChecks.h"
 #include "EstimatorFixtures.h"
+#include "TestSupport.h"
+#include "catalog/Catalog.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "estimate/MemoryModel.h"
@@ -11,6 +13,8 @@
 #include "model/TransformerArithmetic.h"
 #include "parallel/CollectiveCost.h"
 #include "parallel/PipelineSchedule.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
 
 #include <QtTest>
 
@@ -93,6 +97,7 @@ Estimate shortcutMatchesFullRun(const ResolvedScenario& sc, std::int64_t microba
 class TestEstimator : public QObject {
     Q_OBJECT
 private slots:
+    void topologyWarningKept();
     void parameterCounts();
     void trainingFlops();
     void korthikantiActivations();
@@ -637,6 +642,31 @@ void TestEstimator::unsupportedIsAnError() {
     QVERIFY(!estimatePlan(zb3, d2));
     QVERIFY(d2.hasErrorAt("/parallelism/vpp"));
     QVERIFY(d2.errors().front().message.find("ZB-V uses exactly 2 chunks") != std::string::npos);
+}
+
+// More GPUs than the graph model takes: the estimate says collectives use the two-level
+// model. The warning was written into EstimateCollectives::topologyDiags before that member
+// was constructed, then dropped by its constructor (ASan: stack-use-after-scope, found by
+// fuzz_import_megatron; tests/fuzz/regressions/import_megatron).
+void TestEstimator::topologyWarningKept() {
+    nlohmann::ordered_json doc = nlohmann::ordered_json::parse(
+        test::readAll(test::sourceDir() + "/resources/examples/llama3-8b-8xh100.json"));
+    doc["cluster"]["num_gpus"] = 262144;
+    doc["parallelism"]["dp"] = 262144;
+    doc["training"]["global_batch"] = 262144;
+    Diagnostics diags;
+    auto scenario = scenarioFromJson(doc, diags);
+    QVERIFY(scenario);
+    auto resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
+    QVERIFY2(resolved, diags.all().empty() ? "" : diags.all()[0].message.c_str());
+    EstimatorSettings settings = defaultEstimatorSettings(*resolved);
+    settings.recordTimeline = false;
+    auto estimate = estimatePlan(*resolved, settings, diags);
+    QVERIFY(estimate);
+    bool found = false;
+    for (const auto& w : estimate->warnings)
+        found = found || w.english.find("two-level model") != std::string::npos;
+    QVERIFY2(found, "the graph model's warning is missing");
 }
 
 QTEST_GUILESS_MAIN(TestEstimator)

@@ -39,8 +39,11 @@ namespace ts {
 struct EstimateCollectives {
     EstimateCollectives(const ClusterConfig& cluster, const EstimatorSettings& settings);
     AlphaBetaCollectiveCost alphaBeta;
-    std::shared_ptr<const CollectiveCost> onGraph;
+    // Before onGraph, whose initializer writes into it (members are built in this order: after,
+    // it was written before its constructor ran, which then dropped the warnings; ASan's
+    // stack-use-after-scope, found by fuzz_import_megatron).
     Diagnostics topologyDiags; // why the graph model could not be built, or its warnings
+    std::shared_ptr<const CollectiveCost> onGraph;
     const CollectiveCost& active() const { return onGraph ? *onGraph : alphaBeta; }
 };
 
