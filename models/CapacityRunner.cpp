@@ -2,33 +2,17 @@
 
 #include "catalog/Catalog.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QPointer>
-#include <QThread>
 
 namespace ts::gui {
 
 CapacityRunner::CapacityRunner(QObject* parent) : QObject(parent) {}
 
-CapacityRunner::~CapacityRunner() {
-    cancel();
-    join();
-}
-
-void CapacityRunner::join() {
-    if (thread_.joinable())
-        thread_.join();
-}
-
 bool CapacityRunner::start(const Scenario& base, CapacityRequest request) {
-    if (running_)
+    if (worker_.isRunning())
         return false;
-    join();
-    cancel_ = false;
-    running_ = true;
-    request.search.cancel = &cancel_;
+    request.search.cancel = worker_.cancelFlag();
     request.search.progress = nullptr; // per size; the planner's own progress says more
     QPointer<CapacityRunner> self(this);
     request.progress = [self](const CapacityProgress& p) {
@@ -41,7 +25,7 @@ bool CapacityRunner::start(const Scenario& base, CapacityRequest request) {
             },
             Qt::QueuedConnection);
     };
-    thread_ = std::thread([this, self, base, request] {
+    return worker_.start([this, self, base, request] {
         Diagnostics diags;
         auto found =
             planCapacity(base, Catalog::builtIn(), CalibrationRegistry::standard(), request, diags);
@@ -58,26 +42,11 @@ bool CapacityRunner::start(const Scenario& base, CapacityRequest request) {
             [self, result, error] {
                 if (!self)
                     return;
-                self->running_ = false;
+                self->worker_.done();
                 emit self->finished(result, error);
             },
             Qt::QueuedConnection);
     });
-    return true;
-}
-
-void CapacityRunner::cancel() {
-    cancel_ = true;
-}
-
-bool CapacityRunner::waitForFinished(int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while (running_ && timer.elapsed() < timeoutMs) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        QThread::msleep(5);
-    }
-    return !running_;
 }
 
 } // namespace ts::gui

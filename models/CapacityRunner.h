@@ -4,12 +4,12 @@
 
 #include "search/CapacityPlanner.h"
 
+#include "WorkerThread.h"
+
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
-#include <thread>
 
 namespace ts::gui {
 
@@ -17,15 +17,14 @@ class CapacityRunner : public QObject {
     Q_OBJECT
 public:
     explicit CapacityRunner(QObject* parent = nullptr);
-    ~CapacityRunner() override; // cancels a running plan and waits for it
-
+    // Destroying it cancels a running job and waits for it (WorkerThread).
     // Plans for a copy of `base` against the built-in catalog and the standard calibration
     // profiles (those the document resolves with); false when a plan is still running.
     bool start(const Scenario& base, CapacityRequest request);
-    void cancel();
-    bool isRunning() const { return running_; }
+    void cancel() { worker_.cancel(); }
+    bool isRunning() const { return worker_.isRunning(); }
     // Processes events until the plan has delivered its result or `timeoutMs` passes.
-    bool waitForFinished(int timeoutMs = 60000);
+    bool waitForFinished(int timeoutMs = 60000) { return worker_.waitForFinished(timeoutMs); }
 
 signals:
     // `gpu` is being sized at `numGpus`; `fraction` of the whole is done (roughly).
@@ -34,10 +33,7 @@ signals:
     void finished(std::shared_ptr<const ts::CapacityResult> result, const QString& error);
 
 private:
-    void join();
-    std::thread thread_;
-    std::atomic<bool> cancel_{false};
-    bool running_ = false;
+    WorkerThread worker_;
 };
 
 } // namespace ts::gui

@@ -1,32 +1,16 @@
 #include "SearchRunner.h"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QMetaObject>
 #include <QPointer>
-#include <QThread>
 
 namespace ts::gui {
 
 SearchRunner::SearchRunner(QObject* parent) : QObject(parent) {}
 
-SearchRunner::~SearchRunner() {
-    cancel();
-    join();
-}
-
-void SearchRunner::join() {
-    if (thread_.joinable())
-        thread_.join();
-}
-
 bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options) {
-    if (running_)
+    if (worker_.isRunning())
         return false;
-    join();
-    cancel_ = false;
-    running_ = true;
-    options.cancel = &cancel_;
+    options.cancel = worker_.cancelFlag();
     QPointer<SearchRunner> self(this);
     options.progress = [self](const SearchProgress& p) {
         // Queued to the runner's thread; a runner that is gone receives nothing.
@@ -38,7 +22,7 @@ bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options
             },
             Qt::QueuedConnection);
     };
-    thread_ = std::thread([this, self, scenario, options] {
+    return worker_.start([this, self, scenario, options] {
         Diagnostics diags;
         auto found = searchPlans(scenario, options, diags);
         std::shared_ptr<const SearchResult> result;
@@ -52,26 +36,11 @@ bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options
             [self, result, error] {
                 if (!self)
                     return;
-                self->running_ = false;
+                self->worker_.done();
                 emit self->finished(result, error);
             },
             Qt::QueuedConnection);
     });
-    return true;
-}
-
-void SearchRunner::cancel() {
-    cancel_ = true;
-}
-
-bool SearchRunner::waitForFinished(int timeoutMs) {
-    QElapsedTimer timer;
-    timer.start();
-    while (running_ && timer.elapsed() < timeoutMs) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-        QThread::msleep(5);
-    }
-    return !running_;
 }
 
 } // namespace ts::gui

@@ -4,12 +4,12 @@
 
 #include "search/PlanSearch.h"
 
+#include "WorkerThread.h"
+
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
-#include <thread>
 
 namespace ts::gui {
 
@@ -17,14 +17,13 @@ class SearchRunner : public QObject {
     Q_OBJECT
 public:
     explicit SearchRunner(QObject* parent = nullptr);
-    ~SearchRunner() override; // cancels a running search and waits for it
-
+    // Destroying it cancels a running job and waits for it (WorkerThread).
     // Starts searching a copy of `scenario`; false when a search is still running.
     bool start(const ResolvedScenario& scenario, SearchOptions options);
-    void cancel();
-    bool isRunning() const { return running_; }
+    void cancel() { worker_.cancel(); }
+    bool isRunning() const { return worker_.isRunning(); }
     // Processes events until the search has delivered its result or `timeoutMs` passes.
-    bool waitForFinished(int timeoutMs = 60000);
+    bool waitForFinished(int timeoutMs = 60000) { return worker_.waitForFinished(timeoutMs); }
 
 signals:
     void progress(double fraction, qint64 plans);
@@ -32,10 +31,7 @@ signals:
     void finished(std::shared_ptr<const ts::SearchResult> result, const QString& error);
 
 private:
-    void join();
-    std::thread thread_;
-    std::atomic<bool> cancel_{false};
-    bool running_ = false;
+    WorkerThread worker_;
 };
 
 } // namespace ts::gui

@@ -3,6 +3,7 @@
 // `estimate` prints for that scenario (re-read and re-resolved, so that the two agree).
 
 #include "CliCommon.h"
+#include "common/TextFormat.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,6 +41,5 @@ private:
     int lastPercent_ = -1;
 };
 
-std::string withThousands(long long n);
 
 } // namespace ts::cli

@@ -22,4 +22,16 @@ std::string printfText(const char* format, ...) {
     return out;
 }
 
+std::string withThousands(long long n) {
+    // Built front to back (GCC 12 warns, wrongly, about std::string::insert here: -Wrestrict).
+    const std::string digits = std::to_string(n < 0 ? -n : n);
+    std::string out = n < 0 ? "-" : "";
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 } // namespace ts

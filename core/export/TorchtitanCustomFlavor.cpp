@@ -51,17 +51,22 @@ void architectureRefusals(const ModelConfig& m, std::vector<ExportRefusal>& r) {
         refuse(r, "/model/moe/groups", "torchtitan's llama4 routes without expert groups");
 }
 
-std::string denseFlavor(const ModelConfig& m) {
-    return "from torchtitan.models.llama3 import TransformerModelArgs, llama3_args\n\n"
-           "llama3_args[\"" +
-           std::string(kTorchtitanCustomFlavor) +
-           "\"] = TransformerModelArgs(\n    dim=" + std::to_string(m.hidden) +
-           ",\n    n_layers=" + std::to_string(m.layers) +
+// The TransformerModelArgs both flavors set, one per line, `ffn` the MLP width the hidden-size
+// formula must reproduce.
+std::string sharedArgs(const ModelConfig& m, std::int64_t ffn) {
+    return "    dim=" + std::to_string(m.hidden) + ",\n    n_layers=" + std::to_string(m.layers) +
            ",\n    n_heads=" + std::to_string(m.heads) +
            ",\n    n_kv_heads=" + std::to_string(m.kvHeads) +
            ",\n    vocab_size=" + std::to_string(m.vocab) +
-           ",\n    multiple_of=" + std::to_string(m.ffnHidden) +
-           ",\n    ffn_dim_multiplier=" + multiplier(m.hidden, m.ffnHidden) + ",\n)\n";
+           ",\n    multiple_of=" + std::to_string(ffn) +
+           ",\n    ffn_dim_multiplier=" + multiplier(m.hidden, ffn) + ",\n";
+}
+
+std::string denseFlavor(const ModelConfig& m) {
+    return "from torchtitan.models.llama3 import TransformerModelArgs, llama3_args\n\n"
+           "llama3_args[\"" +
+           std::string(kTorchtitanCustomFlavor) + "\"] = TransformerModelArgs(\n" +
+           sharedArgs(m, m.ffnHidden) + ")\n";
 }
 
 // llama4 MoE layers (model/model.py TransformerBlock): auto_scale_hidden_dim False keeps the
@@ -72,15 +77,9 @@ std::string moeFlavor(const ModelConfig& m) {
     return "from torchtitan.models.llama4 import TransformerModelArgs, llama4_args\n"
            "from torchtitan.models.moe import MoEArgs\n\n"
            "llama4_args[\"" +
-           std::string(kTorchtitanCustomFlavor) +
-           "\"] = TransformerModelArgs(\n    dim=" + std::to_string(m.hidden) +
-           ",\n    n_layers=" + std::to_string(m.layers) +
-           ",\n    n_heads=" + std::to_string(m.heads) +
-           ",\n    n_kv_heads=" + std::to_string(m.kvHeads) +
-           ",\n    vocab_size=" + std::to_string(m.vocab) +
-           ",\n    multiple_of=" + std::to_string(e.expertFfnHidden) +
-           ",\n    ffn_dim_multiplier=" + multiplier(m.hidden, e.expertFfnHidden) +
-           ",\n    auto_scale_hidden_dim=False,\n    interleave_moe_layer_step=1,\n"
+           std::string(kTorchtitanCustomFlavor) + "\"] = TransformerModelArgs(\n" +
+           sharedArgs(m, e.expertFfnHidden) +
+           "    auto_scale_hidden_dim=False,\n    interleave_moe_layer_step=1,\n"
            "    moe_args=MoEArgs(\n        num_experts=" +
            std::to_string(e.experts) +
            ",\n        num_shared_experts=" + std::to_string(e.sharedExperts) +
