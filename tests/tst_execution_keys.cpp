@@ -325,8 +325,8 @@ void TestExecutionKeys::keysWithoutEffectWarn() {
     QVERIFY(hasMessage(d3.warnings(), "/parallelism/embedding_in_pipeline_split", "pp = 1"));
 }
 
-// The step-time model does not use the execution keys yet: an estimate of a scenario that sets
-// them says so per key, and one that keeps the defaults says nothing.
+// The keys the model uses say nothing; FP8 attention and the memory side of recompute_modules,
+// which it does not use, say so.
 void TestExecutionKeys::estimateSaysWhatIsNotModelled() {
     const auto warningsOf = [](const json& doc) {
         Diagnostics diags;
@@ -351,9 +351,11 @@ void TestExecutionKeys::estimateSaysWhatIsNotModelled() {
                         {"moe_force_balance", true},        {"cuda_graphs", "full"},
                         {"recompute_modules", {"moe_act"}}, {"host_launch_us", 9}};
     const auto warnings = warningsOf(set);
-    QCOMPARE(count(warnings, "not modelled yet"), 6);
-    QCOMPARE(count(warnings, "/execution/moe_dispatcher: deepep is read"), 1);
-    QCOMPARE(count(warnings, "/execution/cuda_graphs: full is read"), 1);
+    QCOMPARE(count(warnings, "not modelled yet"), 0);
+    QCOMPARE(count(warnings, "/execution/recompute_modules: the recompute time"), 1);
+    set["execution"]["fp8_attention"] = true;
+    set["training"]["precision"] = "fp8";
+    QCOMPARE(count(warningsOf(set), "/execution/fp8_attention: true is read but"), 1);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionKeys)

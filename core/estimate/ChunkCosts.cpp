@@ -3,6 +3,7 @@
 
 #include "estimate/EstimateStages.h"
 
+#include "estimate/HostTimeline.h"
 #include "hardware/KernelTime.h"
 
 #include <algorithm>
@@ -101,7 +102,21 @@ struct ChunkWork {
     LayerCost blended;
     double chunkTpF = 0, chunkTpB = 0;
     StageParts f, b;
+    double hostF = 0, hostB = 0; // host-bound seconds beyond the GPU's (HostTimeline.h)
 };
+
+// Host-bound seconds of one layer's pass beyond its GPU time (estimate/HostTimeline.h):
+// the GPU time is its compute, exposed TP and its EP all-to-alls (on the same stream).
+double layerHostExposed(const EstimateContext& ctx, const PassCost& pass, const PassCost& expert,
+                        double tp, double ep, double syncs) {
+    PassTimelineInput in;
+    in.gpuSeconds = pass.compute() + tp + ep;
+    in.expertGpuSeconds = expert.compute() + ep;
+    in.kernels = pass.kernels;
+    in.expertKernels = expert.kernels;
+    in.syncs = syncs;
+    return hostExposedSeconds(ctx.sc.execution, in);
+}
 
 // The chunk's transformer layers: compute, recompute, TP, CP and EP (before EP overlap).
 void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& ca) {
@@ -134,12 +149,25 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& c
     ca.add(ChunkComm::Cp, chunkLayer.cpBackward, md * l);
     ca.add(ChunkComm::Ep, chunkLayer.epForward, md * l);
     ca.add(ChunkComm::Ep, chunkLayer.epBackward, md * l);
+    const double hostF =
+        layerHostExposed(ctx, chunkLayer.forward, chunkLayer.expertForward, w.chunkTpF,
+                         chunkLayer.epForward.seconds, chunkLayer.hostSyncs);
+    w.hostF = l * hostF;
+    w.hostB = l * layerHostExposed(ctx, chunkLayer.backward, chunkLayer.expertBackward, w.chunkTpB,
+                                   chunkLayer.epBackward.seconds, 0.0);
     if (plan.recompute == RecomputeMode::Selective) {
-        // Korthikanti sec. 4.2: the attention core's forward runs again in backward.
-        b.recompute = l * chunkLayer.forward.attention;
+        // Korthikanti sec. 4.2: the attention core's forward runs again in backward; with
+        // execution.recompute_modules, those modules' forwards (estimate/LayerCost.h).
+        b.recompute = l * selectiveRecomputeSeconds(ctx.sc.execution, chunkLayer);
+        if (ctx.sc.execution.recomputes(RecomputeModule::Moe)) {
+            // The recomputed MoE forward dispatches and combines again.
+            b.ep += l * chunkLayer.epForward.seconds;
+            ca.add(ChunkComm::Ep, chunkLayer.epForward, md * l);
+        }
     } else if (plan.recompute == RecomputeMode::Full) {
         const double lr = l * recomputeShare;
         b.recompute = lr * chunkLayer.forward.compute();
+        w.hostB += lr * hostF;
         b.memoryBound += lr * chunkLayer.forward.elementwise;
         b.tp += lr * w.chunkTpF;
         b.cp += lr * chunkLayer.cpForward.seconds;
@@ -347,6 +375,9 @@ ChunkKind costChunk(const EstimateContext& ctx, const LayerCosts& lc, const Coll
     // only, against the chunk's own compute). (Before ZeRO-3's parts: it reads none of them.)
     w.f.ep = epExposed(ctx, w.f.ep, w.f.compute);
     w.b.ep = epExposed(ctx, w.b.ep, w.b.compute + w.b.recompute);
+    // The GPU waits for the host's kernels: counted as compute time (the GPU's timeline).
+    w.f.compute += w.hostF;
+    w.b.compute += w.hostB;
     kind.f = w.f;
     kind.b = w.b;
     // Zero bubble: the weight-gradient GEMMs, about half of the backward GEMM time

@@ -1,6 +1,8 @@
 #pragma once
 // What the estimate says about the execution section (shared/spec/scenario-format.md,
-// "Execution keys") while the step-time model does not yet use it.
+// "Execution keys") where the model does not use a key: the dispatcher, the expert GEMMs,
+// force balancing, CUDA graphs and the host launch cost are modelled (estimate/RoutedExperts.h,
+// estimate/HostTimeline.h); FP8 attention is not, nor the memory side of recompute_modules.
 
 #include "common/Message.h"
 #include "scenario/ExecutionConfig.h"
@@ -10,9 +12,8 @@
 
 namespace ts {
 
-// One warning per execution key that differs from the format's default: the key is read,
-// checked and kept, but its effect on step time and memory is not modelled yet, so the estimate
-// assumes the default execution. Empty when every key has its default.
+// One warning per such key that differs from the format's default. Empty when every key has
+// its default.
 std::vector<Message> executionNotModelledWarnings(const ExecutionConfig& execution,
                                                   bool selectiveRecompute);
 

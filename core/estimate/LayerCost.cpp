@@ -63,8 +63,12 @@ void addLinear(const HardwareProfile& hw, const Shape& s, double n, double k, Pa
     const double m = s.tokens;
     fwd.gemm += matmulSeconds(hw, s.dtype, m, n, k, s.inBytes, 2.0);
     bwd.gemm += matmulSeconds(hw, s.dtype, m, k, n, s.inBytes, 2.0);
-    if (!s.frozenBase)
+    fwd.kernels += 1;
+    bwd.kernels += 1;
+    if (!s.frozenBase) {
         bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, 4.0);
+        bwd.kernels += 1;
+    }
 }
 
 GroupPlacement tpGroup(const ResolvedScenario& sc) {
@@ -85,6 +89,7 @@ void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime
     if (sc.parallel.tp <= 1)
         return;
     const GroupPlacement g = tpGroup(sc);
+    // (Their kernels: tensorParallelKernels.)
     if (sc.parallel.sequenceParallel) {
         const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
         const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
@@ -99,6 +104,54 @@ void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime
     }
 }
 
+TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan) {
+    if (plan.tp <= 1)
+        return {};
+    return plan.sequenceParallel ? TensorParallelKernels{4, 6} : TensorParallelKernels{2, 2};
+}
+
+void addAttentionKernels(int cp, PassCost& forward, PassCost& backward) {
+    // FlashAttention / cuDNN fused attention: one forward kernel; the backward's
+    // preprocessing (dO . O), main and dQ conversion kernels (FlashAttention-2,
+    // Dao 2023, Algorithm 2 and its implementation). A ring over cp ranks runs one per step
+    // (Megatron-Core / TE context parallelism), plus its send/receive and correction.
+    const double steps = std::max(1, cp);
+    forward.kernels += steps * (cp > 1 ? 3.0 : 1.0);
+    backward.kernels += steps * (cp > 1 ? 5.0 : 3.0);
+}
+
+double selectiveRecomputeSeconds(const ExecutionConfig& execution, const LayerCost& layer) {
+    if (execution.recomputeModules.empty())
+        return layer.forward.attention;
+    double seconds = 0;
+    for (RecomputeModule m : execution.recomputeModules) {
+        switch (m) {
+        case RecomputeModule::CoreAttn:
+            seconds += layer.forward.attention;
+            break;
+        case RecomputeModule::LayerNorm:
+            seconds += layer.modules.layernorm;
+            break;
+        case RecomputeModule::MlaUpProj:
+            seconds += layer.modules.mlaUpProj;
+            break;
+        case RecomputeModule::MoeAct:
+            seconds += layer.modules.moeAct;
+            break;
+        case RecomputeModule::Mlp:
+            seconds += layer.modules.mlp;
+            break;
+        case RecomputeModule::Moe:
+            seconds += layer.expertForward.compute();
+            break;
+        case RecomputeModule::SharedExperts:
+            seconds += layer.modules.sharedExperts;
+            break;
+        }
+    }
+    return seconds;
+}
+
 double exposedAfterOverlap(double commSeconds, double computeSeconds, double exposedFraction) {
     return std::max(exposedFraction * commSeconds, commSeconds - computeSeconds);
 }
@@ -111,8 +164,10 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
 
     addLinear(hw, s, (s.q + 2.0 * s.kv) / s.tp, s.h, c.forward, c.backward); // QKV
     addLinear(hw, s, s.h, s.q / s.tp, c.forward, c.backward);                // output proj.
-    addLinear(hw, s, s.upWidth / s.tp, s.h, c.forward, c.backward);          // MLP up (+gate)
-    addLinear(hw, s, s.h, s.ffn / s.tp, c.forward, c.backward);              // MLP down
+    const double beforeMlp = c.forward.gemm;
+    addLinear(hw, s, s.upWidth / s.tp, s.h, c.forward, c.backward); // MLP up (+gate)
+    addLinear(hw, s, s.h, s.ffn / s.tp, c.forward, c.backward);     // MLP down
+    c.modules.mlp = c.forward.gemm - beforeMlp;
 
     const AttentionShape attn{double(sc.training.microBatch) * sc.model.heads / s.tp,
                               sc.training.seqLen, sc.model.headDim, kCausalAttention};
@@ -131,6 +186,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
         c.backward.attention = ring.backwardSeconds;
         c.cpForward = ring.forwardComm;
         c.cpBackward = ring.backwardComm;
+        addAttentionKernels(cp, c.forward, c.backward);
     } else {
         // Q K^T and P V as batched GEMMs over the whole s x s matrix (the mask is applied
         // after the multiply), in the training dtype's 16-bit form; the softmax reads and
@@ -149,6 +205,8 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
         c.backward.attention =
             2.0 * (matmulSeconds(hw, dt, rows, sl, hd) + matmulSeconds(hw, dt, rows, hd, sl)) +
             memoryBoundSeconds(hw, bwdBytes, ctx.dropout ? 2 : 1);
+        c.forward.kernels += ctx.dropout ? 4 : 3;
+        c.backward.kernels += ctx.dropout ? 6 : 5;
     }
 
     // Memory-bound work per token, forward, in bytes (16-bit activations, fused kernels as in
@@ -180,6 +238,12 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     }
     c.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * s.tokens, fwdKernels);
     c.backward.elementwise += memoryBoundSeconds(hw, bwdBytes * s.tokens, bwdKernels);
+    // Two norms read and write h each (the layernorm module of selective recompute), the
+    // activation function with the MLP.
+    c.modules.layernorm = memoryBoundSeconds(hw, 8.0 * s.h * s.replicated * s.tokens, 2);
+    c.modules.mlp += memoryBoundSeconds(hw, actBytes * s.ffn / s.tp * s.tokens, 1);
+    c.forward.kernels += fwdKernels;
+    c.backward.kernels += bwdKernels;
 
     // Tensor parallelism (Shoeybi et al. 2019; Korthikanti et al. 2022 sec. 4.2.2): without
     // SP, two all-reduces of the [s, b, h] activations forward and two backward. With SP,
@@ -187,6 +251,9 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     // column-parallel input gradients, two all-gathers of the row-parallel output gradients
     // and two all-gathers re-gathering the column-parallel inputs for the weight gradients.
     addLayerTensorParallel(ctx, s.tokens * s.h * s.actBytes, c.tpForward, c.tpBackward);
+    const TensorParallelKernels tpk = tensorParallelKernels(sc.parallel);
+    c.forward.kernels += tpk.forward;
+    c.backward.kernels += tpk.backward;
     if (sc.finetune)
         addFinetuneLayerWork(ctx, s.tokens, c.forward, c.backward); // estimate/FinetuneCost.h
     return c;

@@ -33,6 +33,10 @@ struct PassCost {
     double gemm = 0;        // linear layers
     double attention = 0;   // attention core
     double elementwise = 0; // norms, activation function, residual adds, casts
+    // Kernels the host issues for the pass (GEMMs, attention, elementwise, casts and
+    // collectives): what the host timeline charges when no CUDA graph captures them
+    // (estimate/HostTimeline.h).
+    double kernels = 0;
     double compute() const { return gemm + attention + elementwise; }
 };
 
@@ -49,6 +53,21 @@ struct LayerCost {
     // Expert parallelism (estimate/MoeLayerCost.h): dispatch and combine all-to-alls.
     CollectiveTime epForward;
     CollectiveTime epBackward;
+    // The routed-expert part of a MoE layer, from the dispatch to the combine (included in
+    // forward and backward above): what per-layer CUDA graphs leave uncaptured and what runs
+    // after the alltoall dispatcher's host sync (estimate/HostTimeline.h). Zero for other
+    // layers.
+    PassCost expertForward;
+    PassCost expertBackward;
+    // Forward seconds of the modules that selective recompute can name besides the attention
+    // core (forward.attention) and the routed experts (expertForward): Megatron-Core
+    // --recompute-modules (execution.recompute_modules).
+    struct ModuleSeconds {
+        double layernorm = 0, mlaUpProj = 0, moeAct = 0, mlp = 0, sharedExperts = 0;
+    } modules;
+    // Device-to-host syncs per forward pass (the alltoall dispatcher's tokens_per_expert:
+    // one per MoE layer; a fraction in a blended layer).
+    double hostSyncs = 0;
 };
 
 struct EdgeLayerCost {
@@ -79,9 +98,20 @@ void addCollective(CollectiveTime& into, const CollectiveTime& c, double times =
 // gradients) + 2 reduce-scatters; without, 2 all-reduces each way. Nothing when tp = 1.
 void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime& forward,
                             CollectiveTime& backward);
+// Collective kernels of addLayerTensorParallel per layer (the host issues each).
+struct TensorParallelKernels {
+    double forward = 0, backward = 0;
+};
+TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan);
+// The attention core's kernels per pass (estimate/HostTimeline.h), cp ranks in a ring.
+void addAttentionKernels(int cp, PassCost& forward, PassCost& backward);
 // The input embedding (first stage) and the final norm, output layer and loss (last stage).
 EdgeLayerCost embeddingCost(const CostContext& ctx);
 EdgeLayerCost outputLayerCost(const CostContext& ctx);
+
+// Forward seconds that selective recompute runs again in the backward: the modules of
+// execution.recompute_modules (["core_attn"] by default: Korthikanti et al. 2022 sec. 4.2).
+double selectiveRecomputeSeconds(const ExecutionConfig& execution, const LayerCost& layer);
 
 // Exposed part of a communication of `commSeconds` overlapped with `computeSeconds`.
 double exposedAfterOverlap(double commSeconds, double computeSeconds, double exposedFraction);

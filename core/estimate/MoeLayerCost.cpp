@@ -2,6 +2,7 @@
 
 #include "estimate/ContextParallel.h"
 #include "estimate/PrecisionMemory.h"
+#include "estimate/RoutedExperts.h"
 #include "hardware/KernelTime.h"
 #include "model/MoeArithmetic.h"
 
@@ -25,6 +26,8 @@ void linear(const Ctx& c, double m, double n, double k, LayerCost& out) {
     out.forward.gemm += matmulSeconds(c.hw, c.dtype, m, n, k, c.inBytes, 2.0);
     out.backward.gemm += matmulSeconds(c.hw, c.dtype, m, k, n, c.inBytes, 2.0);
     out.backward.gemm += matmulSeconds(c.hw, c.dtype, k, n, m, c.inBytes, 4.0);
+    out.forward.kernels += 1;
+    out.backward.kernels += 2;
 }
 
 double tokensOf(const ResolvedScenario& sc) {
@@ -127,15 +130,22 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     if (m.mla) {
         const MlaConfig& a = *m.mla;
         const double qk = hd.qk;
+        // (The up-projections from the latents: the mla_up_proj module of selective
+        // recompute.)
+        double upProj = 0;
         if (a.qLoraRank > 0) {
             linear(c, tokens, a.qLoraRank, h, out);
+            const double before = out.forward.gemm;
             linear(c, tokens, heads * qk / tp, a.qLoraRank, out);
+            upProj += out.forward.gemm - before;
             elementwiseFwd += 4.0 * a.qLoraRank; // latent norm
         } else {
             linear(c, tokens, heads * qk / tp, h, out);
         }
         linear(c, tokens, a.kvLoraRank + a.qkRopeHeadDim, h, out);
+        const double beforeKv = out.forward.gemm;
         linear(c, tokens, heads * (a.qkNopeHeadDim + a.vHeadDim) / tp, a.kvLoraRank, out);
+        out.modules.mlaUpProj = upProj + out.forward.gemm - beforeKv;
         linear(c, tokens, h, heads * a.vHeadDim / tp, out);
         elementwiseFwd += 4.0 * a.kvLoraRank + 4.0 * heads * a.qkRopeHeadDim / tp; // norm, RoPE
         kvWidthPerRank = heads * (qk + hd.v) / tp;
@@ -170,11 +180,15 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     const double upFactor = swiglu ? 2.0 : 1.0;
     const double actFnBytes = swiglu ? 6.0 : 4.0;
     double mlpElementwise = 0; // bytes per token
+    RoutedExpertsInput routed;
+    const double beforeMlp = out.forward.gemm;
     if (!moeLayer || !m.moe) {
         const double ffn = double(m.ffnHidden);
         linear(c, tokens, upFactor * ffn / tp, h, out);
         linear(c, tokens, h, ffn / tp, out);
         mlpElementwise += actFnBytes * ffn / tp;
+        out.modules.mlp = out.forward.gemm - beforeMlp +
+                          memoryBoundSeconds(hw, actFnBytes * ffn / tp * tokens, 1);
     } else {
         const MoeConfig& e = *m.moe;
         const double effn = double(e.expertFfnHidden);
@@ -183,39 +197,20 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
             linear(c, tokens, upFactor * sffn / tp, h, out);
             linear(c, tokens, h, sffn / tp, out);
             mlpElementwise += actFnBytes * sffn / tp;
+            out.modules.sharedExperts = out.forward.gemm - beforeMlp +
+                                        memoryBoundSeconds(hw, actFnBytes * sffn / tp * tokens, 1);
         }
         // Router: a hidden x experts GEMM (counted in BF16; recipes that set Megatron-Core's
         // moe_router_dtype = fp32 run it slower), top-k and softmax/sigmoid on tokens x
         // experts (the 12 bytes per expert below).
         const Ctx router{hw, MatmulDtype::Bf16, 2.0};
         linear(router, tokens * replicated, e.experts, h, out);
-        // Routed experts: a grouped GEMM over the local experts, the busiest rank's load.
-        const double routed = tokens * e.topK * double(p.etp) / tp * expertLoad(sc, imbalance);
-        const double etp = std::max(1, p.etp);
-        linear(c, routed, upFactor * effn / etp, h, out);
-        linear(c, routed, h, effn / etp, out);
-        // Permute and unpermute the routed tokens (read 1 + write k hidden vectors, and the
-        // reverse with the weighted sum), plus the expert activation function.
-        const double perTokenRouted = routed / tokens;
-        mlpElementwise += 2.0 * (1.0 + perTokenRouted) * h * actBytes +
-                          actFnBytes * effn / etp * perTokenRouted + 12.0 * e.experts;
-        if (p.ep > 1) {
-            // Forward: dispatch + combine; backward: the combine's gradient travels as a
-            // dispatch (DeepEP's combine_backward calls dispatch) and the dispatch's as a
-            // combine. With FP8 dispatch both dispatches carry FP8 (DeepSeek-V3 sec. 3.3.2:
-            // the activations before the up-projections and the activation gradients before
-            // the down-projections), both combines stay in the activations' precision.
-            const double act = activationBytes(sc);
-            const ExpertAllToAll combine = expertAllToAll(ctx.collectives, sc, imbalance, act);
-            const ExpertAllToAll dispatch =
-                p.moeDispatchFp8
-                    ? expertAllToAll(ctx.collectives, sc, imbalance, kFp8DispatchElementBytes)
-                    : combine;
-            for (CollectiveTime* pass : {&out.epForward, &out.epBackward}) {
-                addCollective(*pass, dispatch.total);
-                addCollective(*pass, combine.total);
-            }
-        }
+        mlpElementwise += 12.0 * e.experts;
+        // Routed experts: the busiest rank's load, as the execution keys run them
+        // (estimate/RoutedExperts.h).
+        routed =
+            RoutedExpertsInput{tokens, expertLoad(sc, imbalance),
+                               tokens * e.topK * double(p.etp) / tp * expertLoad(sc, imbalance)};
     }
 
     // Norms, residual adds (as in estimate/LayerCost.cpp), plus FP8 casts of GEMM inputs.
@@ -225,11 +220,22 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     if (fp8)
         fwdBytes += fp8CastBytesPerElement(sc.training, CastOperand::Activation) *
                     (2.0 * h + kvWidthPerRank);
+    // (Router: its top-k, score function and auxiliary-loss kernels, 8 each way.)
+    const int routerKernels = moeLayer && m.moe ? 8 : 0;
+    out.modules.layernorm = memoryBoundSeconds(hw, 8.0 * h * replicated * tokens, 2);
     out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, 8 + casts);
     out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, 14 + casts);
+    out.forward.kernels += 8 + casts + routerKernels;
+    out.backward.kernels += 14 + casts + routerKernels;
+    addAttentionKernels(cp, out.forward, out.backward);
 
     // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
     addLayerTensorParallel(ctx, tokens * h * actBytes, out.tpForward, out.tpBackward);
+    const TensorParallelKernels tpk = tensorParallelKernels(p);
+    out.forward.kernels += tpk.forward;
+    out.backward.kernels += tpk.backward;
+    if (routed.routedTokens > 0)
+        addRoutedExperts(ctx, routed, out);
     return out;
 }
 
@@ -241,7 +247,7 @@ namespace {
 
 PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb) {
     return {wa * a.gemm + wb * b.gemm, wa * a.attention + wb * b.attention,
-            wa * a.elementwise + wb * b.elementwise};
+            wa * a.elementwise + wb * b.elementwise, wa * a.kernels + wb * b.kernels};
 }
 
 CollectiveTime blend(const CollectiveTime& a, double wa, const CollectiveTime& b, double wb) {
@@ -261,6 +267,14 @@ LayerCost blendLayerCosts(const LayerCost& a, double wa, const LayerCost& b, dou
     r.cpBackward = blend(a.cpBackward, wa, b.cpBackward, wb);
     r.epForward = blend(a.epForward, wa, b.epForward, wb);
     r.epBackward = blend(a.epBackward, wa, b.epBackward, wb);
+    r.expertForward = blend(a.expertForward, wa, b.expertForward, wb);
+    r.expertBackward = blend(a.expertBackward, wa, b.expertBackward, wb);
+    r.hostSyncs = wa * a.hostSyncs + wb * b.hostSyncs;
+    const LayerCost::ModuleSeconds& ma = a.modules;
+    const LayerCost::ModuleSeconds& mb = b.modules;
+    r.modules = {wa * ma.layernorm + wb * mb.layernorm, wa * ma.mlaUpProj + wb * mb.mlaUpProj,
+                 wa * ma.moeAct + wb * mb.moeAct, wa * ma.mlp + wb * mb.mlp,
+                 wa * ma.sharedExperts + wb * mb.sharedExperts};
     return r;
 }
 

@@ -101,6 +101,9 @@ LayerCosts computeLayerCosts(const EstimateContext& ctx) {
     lc.params = countParameters(model);
     lc.sparse = model.moe || model.mla;
     lc.sp = sparseLayerParams(model);
+    // --moe-router-force-load-balancing (execution.moe_force_balance) routes tokens evenly.
+    if (ctx.sc.execution.moeForceBalance)
+        lc.imbalance = 1.0;
     lc.denseLayer = lc.sparse ? sparseLayerCost(ctx.cost, false, lc.imbalance) : lc.layer;
     lc.moeLayer = lc.sparse ? sparseLayerCost(ctx.cost, true, lc.imbalance) : lc.layer;
     // Local parameters per layer: those sharded over tp and replicated over dp x cp, and the

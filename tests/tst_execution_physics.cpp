@@ -1,0 +1,196 @@
+// How the execution keys change the step time (issue 16, "Execution physics"): the host
+// timeline and its syncs (estimate/HostTimeline.h), the token dispatchers, the expert GEMM
+// kinds, force balancing and recompute_modules (estimate/RoutedExperts.h, LayerCost.h).
+
+#include "TestSupport.h"
+
+#include "catalog/Catalog.h"
+#include "estimate/Estimator.h"
+#include "estimate/HostTimeline.h"
+#include "estimate/RoutedExperts.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
+
+#include <QtTest>
+
+using namespace ts;
+using nlohmann::json;
+
+namespace {
+
+// A fine-grained MoE model (Qwen3-30B-A3B-like) on 16 GPUs, EP 8 inside each 8-GPU NVLink
+// domain, no pipeline (explicit GPU: no catalog entry needed).
+const char* kMoe = R"({
+  "format": "trainscape.scenario/1",
+  "model": {"layers": 8, "hidden": 2048, "ffn_hidden": 6144, "heads": 32, "kv_heads": 4,
+            "head_dim": 128, "vocab": 151936, "mlp": "swiglu",
+            "moe": {"experts": 128, "top_k": 8, "expert_ffn_hidden": 768}},
+  "cluster": {"gpu": {"name": "Test GPU", "memory_gib": 80, "hbm_gb_s": 3350, "bf16_tflops": 989.4,
+                      "fp8_tflops": 1978.9, "fp32_tflops": 66.9, "tdp_w": 700},
+              "num_gpus": 16, "gpus_per_node": 8,
+              "scale_up": {"domain_gpus": 8, "bandwidth_gb_s": 450},
+              "scale_out": {"nic_gbit_s": 400}},
+  "training": {"seq_len": 4096, "global_batch": 64, "micro_batch": 1, "precision": "fp8"},
+  "parallelism": {"tp": 1, "pp": 1, "ep": 8}
+})";
+
+Estimate estimateOf(const json& doc) {
+    Diagnostics diags;
+    auto scenario = parseScenarioText(doc.dump(), diags);
+    std::optional<ResolvedScenario> resolved;
+    if (scenario)
+        resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
+    std::optional<Estimate> est;
+    if (resolved)
+        est = estimatePlan(*resolved, diags);
+    if (!est) {
+        std::string all;
+        for (const auto& d : diags.all())
+            all += d.toString() + "\n";
+        qFatal("estimate failed: %s", all.c_str());
+    }
+    return *est;
+}
+
+json withExecution(json doc, const json& execution) {
+    for (const auto& [k, v] : execution.items())
+        doc["execution"][k] = v;
+    return doc;
+}
+
+} // namespace
+
+class TestExecutionPhysics : public QObject {
+    Q_OBJECT
+private slots:
+    void hostTimeline();
+    void cudaGraphsRemoveHostCost();
+    void dispatchers();
+    void expertGemmKinds();
+    void forceBalance();
+    void recomputeModules();
+};
+
+// The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
+void TestExecutionPhysics::hostTimeline() {
+    ExecutionConfig ex;
+    ex.hostLaunchUs = 10.0;
+    PassTimelineInput in;
+    in.gpuSeconds = 1e-3;
+    in.expertGpuSeconds = 0.6e-3;
+    in.kernels = 150;      // 1.5 ms of host time
+    in.expertKernels = 50; // 0.5 ms
+    ex.cudaGraphs = CudaGraphs::None;
+    QVERIFY(qFuzzyCompare(hostExposedSeconds(ex, in), 0.5e-3));
+    // A sync before the experts: max(0.4, 1.0) + drain + max(0.6, 0.5) ms.
+    in.syncs = 1;
+    const double synced = 1.0e-3 + kHostSyncDrainUs * 1e-6 + 0.6e-3;
+    QVERIFY(qFuzzyCompare(hostExposedSeconds(ex, in), synced - in.gpuSeconds));
+    // Per-layer graphs: the captured part costs one launch; the experts are still issued.
+    ex.cudaGraphs = CudaGraphs::Layers;
+    in.syncs = 0;
+    QCOMPARE(hostExposedSeconds(ex, in), 0.0); // 0.01 + 0.5 ms of host < 1 ms of GPU
+    in.expertKernels = 120;                    // 1.2 ms + one launch
+    QVERIFY(qFuzzyCompare(hostExposedSeconds(ex, in), 1.2e-3 + 10e-6 - 1e-3));
+    ex.cudaGraphs = CudaGraphs::Full;
+    in.syncs = 1;
+    QCOMPARE(hostExposedSeconds(ex, in), 0.0);
+}
+
+// With a host that issues slowly, a step without graphs is host-bound; full graphs are not;
+// the alltoall dispatcher's sync costs more than the sync-free hybridep.
+void TestExecutionPhysics::cudaGraphsRemoveHostCost() {
+    const json base = json::parse(kMoe);
+    const json slow = withExecution(base, {{"host_launch_us", 60}, {"moe_dispatcher", "hybridep"}});
+    const double none = estimateOf(withExecution(slow, {{"cuda_graphs", "none"}})).stepSeconds;
+    const double layers = estimateOf(withExecution(slow, {{"cuda_graphs", "layers"}})).stepSeconds;
+    const double full = estimateOf(withExecution(slow, {{"cuda_graphs", "full"}})).stepSeconds;
+    QVERIFY2(none > layers && layers > full,
+             qPrintable(QString("none %1 layers %2 full %3").arg(none).arg(layers).arg(full)));
+    // Full graphs: the host launch cost does not matter at all.
+    const double fullFast = estimateOf(withExecution(base, {{"host_launch_us", 1},
+                                                            {"moe_dispatcher", "hybridep"},
+                                                            {"cuda_graphs", "full"}}))
+                                .stepSeconds;
+    QCOMPARE(full, fullFast);
+}
+
+// alltoall sends one copy per selected expert, the flex dispatchers one per distinct rank; the
+// alltoall dispatcher also permutes and sorts the copies separately and syncs the host.
+void TestExecutionPhysics::dispatchers() {
+    const json base = withExecution(json::parse(kMoe), {{"cuda_graphs", "full"}});
+    const Estimate a2a = estimateOf(withExecution(base, {{"moe_dispatcher", "alltoall"}}));
+    const Estimate hep = estimateOf(withExecution(base, {{"moe_dispatcher", "hybridep"}}));
+    const Estimate dep = estimateOf(withExecution(base, {{"moe_dispatcher", "deepep"}}));
+    const Estimate ag = estimateOf(withExecution(base, {{"moe_dispatcher", "allgather"}}));
+    // top_k = 8 experts of 128 over 8 ranks: 8 / (8 (1 - (7/8)^8)) ~ 1.52 copies per distinct
+    // rank; the FP8 dispatch direction and BF16 combine scale alike.
+    const double ratio = a2a.commBytesPerGpu.ep / hep.commBytesPerGpu.ep;
+    QVERIFY2(ratio > 1.4 && ratio < 1.65, qPrintable(QString::number(ratio)));
+    QCOMPARE(hep.commBytesPerGpu.ep, dep.commBytesPerGpu.ep);
+    QVERIFY(a2a.stepSeconds > hep.stepSeconds);
+    // allgather moves the whole EP group's tokens: ep x hidden per token per pass.
+    QVERIFY(ag.commBytesPerGpu.ep > hep.commBytesPerGpu.ep);
+    // Without graphs (and a host fast enough never to be the bottleneck) the alltoall
+    // dispatcher's sync adds its drain once per MoE layer forward: 8 layers x 4 micro-batches;
+    // the sync-free hybridep adds nothing.
+    const json fastHost = withExecution(json::parse(kMoe), {{"host_launch_us", 0.01}});
+    const auto graphsCost = [&](const char* dispatcher) {
+        const json d = withExecution(fastHost, {{"moe_dispatcher", dispatcher}});
+        return estimateOf(withExecution(d, {{"cuda_graphs", "none"}})).stepSeconds -
+               estimateOf(withExecution(d, {{"cuda_graphs", "full"}})).stepSeconds;
+    };
+    const double drains = 8 * 4 * kHostSyncDrainUs * 1e-6;
+    QVERIFY2(std::abs(graphsCost("alltoall") - drains) < 0.02 * drains,
+             qPrintable(QString("%1 vs %2").arg(graphsCost("alltoall")).arg(drains)));
+    QVERIFY(std::abs(graphsCost("hybridep")) < 1e-9);
+}
+
+// A fused grouped expert MLP is one kernel per GEMM with its casts fused: faster than grouped
+// (one GEMM and one cast per expert) and fewer kernels for the host.
+void TestExecutionPhysics::expertGemmKinds() {
+    const json base = withExecution(json::parse(kMoe), {{"moe_dispatcher", "hybridep"}});
+    const auto step = [&](const char* kind, const char* graphs, double launch) {
+        return estimateOf(withExecution(base, {{"moe_grouped_gemm", kind},
+                                               {"cuda_graphs", graphs},
+                                               {"host_launch_us", launch}}))
+            .stepSeconds;
+    };
+    QVERIFY(step("fused", "full", 6) < step("grouped", "full", 6));
+    QCOMPARE(step("per-expert", "full", 6), step("grouped", "full", 6));
+    // Host-bound: the grouped GEMMs' per-expert launches cost more than the fused kernels.
+    const double hostGrouped = step("grouped", "none", 60) - step("grouped", "full", 60);
+    const double hostFused = step("fused", "none", 60) - step("fused", "full", 60);
+    QVERIFY2(hostGrouped > hostFused,
+             qPrintable(QString("%1 vs %2").arg(hostGrouped).arg(hostFused)));
+}
+
+// Forced balance removes the busiest rank's 1.1x load: less expert time, fewer EP bytes.
+void TestExecutionPhysics::forceBalance() {
+    const json base = json::parse(kMoe);
+    const Estimate uneven = estimateOf(base);
+    const Estimate even = estimateOf(withExecution(base, {{"moe_force_balance", true}}));
+    QVERIFY(even.stepSeconds < uneven.stepSeconds);
+    QVERIFY(qFuzzyCompare(uneven.commBytesPerGpu.ep / even.commBytesPerGpu.ep, 1.1));
+}
+
+// Selective recompute runs exactly the named modules' forwards again, additively.
+void TestExecutionPhysics::recomputeModules() {
+    json base = json::parse(kMoe);
+    base["parallelism"]["recompute"] = "selective";
+    const auto recompute = [&](const json& modules) {
+        return estimateOf(withExecution(base, {{"recompute_modules", modules}})).time.recompute;
+    };
+    const double attn = recompute(json::array({"core_attn"}));
+    const double act = recompute(json::array({"moe_act"}));
+    const double norm = recompute(json::array({"layernorm"}));
+    const double moe = recompute(json::array({"moe"}));
+    QCOMPARE(recompute(nullptr), attn);
+    QVERIFY(attn > 0 && act > 0 && norm > 0);
+    QVERIFY(qFuzzyCompare(recompute(json::array({"core_attn", "moe_act"})), attn + act));
+    // The whole routed-expert forward costs more than its activation function alone.
+    QVERIFY(moe > act);
+}
+
+QTEST_GUILESS_MAIN(TestExecutionPhysics)
+#include "tst_execution_physics.moc"
