@@ -4,7 +4,7 @@
 // the scenario, the interval that held for 80% of them. Which runs are alike is a weighted
 // distance over what decides how far off the model is (RunTraits, SimilarityWeights); the
 // residuals themselves are computed at build time by tools/errorband from the current
-// estimator, never written by hand. docs/accuracy.md describes the method.
+// estimator, never written by hand. docs/error-band.md describes the method.
 
 #include "estimate/Estimate.h"
 #include "scenario/Enums.h"
