@@ -137,6 +137,7 @@ private slots:
     void torchtuneRefusals();
     void torchtuneRecipes_data();
     void torchtuneRecipes();
+    void torchtuneDataPath();
 };
 
 void TestExport::everyTargetHasFiles() {
@@ -348,6 +349,13 @@ void TestExport::adaptation_data() {
                                    << "/training/precision"
                                    << "\"fp8\""
                                    << "\"bf16\"";
+    QTest::newRow("torchtune selective recompute")
+        << "torchtune"
+        << test::sourceDir() +
+               "/tests/fixtures/export/scenarios/llama3-8b-full-finetune-8xh100.json"
+        << "/parallelism/recompute"
+        << "\"selective\""
+        << "\"full\"";
     QTest::newRow("megatron qlora: full fine-tuning does not fit")
         << "megatron" << ex + "llama3.1-8b-qlora-1xrtx4090.json"
         << "/finetune"
@@ -653,10 +661,34 @@ void TestExport::torchtuneRecipes() {
     QVERIFY(result.files.back().text.find(" " + recipe.toStdString() + " --config") !=
             std::string::npos);
     const bool adapters = plan.finetune->adapters();
+    QCOMPARE(config["dataset"]["_component_"].as<std::string>(),
+             std::string("torchtune.datasets.alpaca_cleaned_dataset"));
     QCOMPARE(bool(config["model"]["lora_rank"]), adapters);
     QCOMPARE(bool(config["optimizer_in_bwd"]), !adapters);
     if (adapters)
         QCOMPARE(config["model"]["lora_rank"].as<int>(), plan.finetune->loraRank);
+}
+
+// --data-path replaces the placeholder dataset with torchtune's text_completion_dataset over
+// the user's file; the path survives YAML quoting whatever it holds.
+void TestExport::torchtuneDataPath() {
+    ExportOptions options;
+    options.dataPath = "/data/my corpus/$USER's \"text\": #1.jsonl";
+    const ExportResult result = findExporter("torchtune")->render(qloraPlan(), options);
+    QVERIFY(result.ok());
+    const std::string& text = result.files.front().text;
+    QVERIFY(text.find("PLACEHOLDER") == std::string::npos);
+    const YAML::Node dataset = YAML::Load(text)["dataset"];
+    QCOMPARE(dataset["_component_"].as<std::string>(),
+             std::string("torchtune.datasets.text_completion_dataset"));
+    QCOMPARE(dataset["source"].as<std::string>(), std::string("json"));
+    QCOMPARE(dataset["data_files"].as<std::string>(), options.dataPath);
+    QCOMPARE(dataset["column"].as<std::string>(), std::string("text"));
+    QVERIFY(dataset["packed"].as<bool>());
+    options.dataPath = "/data/corpus.txt";
+    const YAML::Node plain =
+        YAML::Load(findExporter("torchtune")->render(qloraPlan(), options).files.front().text);
+    QCOMPARE(plain["dataset"]["source"].as<std::string>(), std::string("text"));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

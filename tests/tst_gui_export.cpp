@@ -234,14 +234,13 @@ void TestGuiExport::torchtuneRecipe() {
         "_component_: torchtune.models.llama3_1.qlora_llama3_1_8b"));
     QVERIFY(dialog.currentFileText().contains("lora_rank: 16"));
     QVERIFY(dialog.currentFileText().contains("PLACEHOLDER"));
+    dialog.show();
+    shoot(dialog, "export-torchtune-qlora");
     QVERIFY(
         window.document()->setValue("/finetune/lora_rank", nlohmann::ordered_json(32), "rank 32"));
     QVERIFY(dialog.currentFileText().contains("lora_rank: 32"));
     tabs->setCurrentIndex(1);
     QVERIFY(dialog.currentFileText().contains("tune run lora_finetune_single_device --config"));
-    tabs->setCurrentIndex(0);
-    dialog.show();
-    shoot(dialog, "export-torchtune-qlora");
 }
 
 void TestGuiExport::importJobDialogReadsScript() {
