@@ -2699,8 +2699,8 @@
         <translation>导出启动配置(&amp;E)…</translation>
     </message>
     <message>
-        <source>Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, Slurm or Kubernetes files for this plan</source>
-        <translation>为此方案生成 Megatron-LM、Megatron-Bridge、DeepSpeed、torchtitan、Slurm 或 Kubernetes 文件</translation>
+        <source>Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, torchtune, Slurm or Kubernetes files for this plan</source>
+        <translation>为此方案生成 Megatron-LM、Megatron-Bridge、DeepSpeed、torchtitan、torchtune、Slurm 或 Kubernetes 文件</translation>
     </message>
     <message>
         <source>&amp;Import Job…</source>
@@ -3829,6 +3829,11 @@
         <location filename="../widgets/TrainingEditor.cpp" line="103" />
         <source>Attention (q, k, v, o)</source>
         <translation>注意力（q、k、v、o）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="107" />
+        <source>q, v, o and the MLP (torchtune)</source>
+        <translation>q、v、o 和 MLP（torchtune）</translation>
     </message>
     <message>
         <location filename="../widgets/TrainingEditor.cpp" line="105" />
