@@ -21,8 +21,8 @@ void MainWindow::createLaunchActions() {
 void MainWindow::retranslateLaunchActions() {
     exportLaunchAction_->setText(tr("&Export Launch Configuration…"));
     exportLaunchAction_->setStatusTip(
-        tr("Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, Slurm or Kubernetes files for "
-           "this plan"));
+        tr("Megatron-LM, Megatron-Bridge, DeepSpeed, torchtitan, torchtune, Slurm or Kubernetes "
+           "files for this plan"));
     importJobAction_->setText(tr("&Import Job…"));
     importJobAction_->setStatusTip(
         tr("Read a Megatron-LM launch script, a DeepSpeed config or a torchtitan TOML as a new "

@@ -8,7 +8,15 @@ targets' real parsers and rules:
   - the invariants of shared/reference/launchers.md C7 against the resolved scenario;
   - the Kubeflow manifests' required fields (tests/data/launchers/kubeflow-required-fields.json);
   - a torchtitan custom flavor module (trainscape_flavor.py) by Python's own compiler, its
-    dimensions through torchtitan v0.2.2's hidden-size formula against the plan.
+    dimensions through torchtitan v0.2.2's hidden-size formula against the plan;
+  - a torchtune config's keys against torchtune v0.6.1: every top-level key one its recipe reads
+    and every key the recipe reads by attribute present; the model's keys found in the recipe's
+    own configs at the tag (tests/data/torchtune), every other section's _component_ and keys in
+    that section of one of the four recipes' configs with the same component; the
+    model builder among the tag's builders, and the plan's settings in the keys that say them;
+  - the 31 finetune-dev runs (torchtune's measured runs, tests/data/finetune-dev.json) exported
+    to torchtune and checked the same way, with the recipe and builder of the config each run
+    was built from, where that config is still registered at v0.6.1.
 A folder with REFUSED.txt holds the export --adapt wrote: its files are checked against the
 adapted scenario beside them (adapted-scenario.json), the plan the target runs.
 Usage: check_export.py SOURCE_DIR TRAINSCAPE_CLI
@@ -25,8 +33,8 @@ SOURCE, CLI = sys.argv[1], sys.argv[2]
 GOLDEN = os.path.join(SOURCE, "tests/fixtures/export/golden")
 DATA = os.path.join(SOURCE, "tests/data/launchers")
 errors = []
-checked = {"files": 0, "megatron_flags": 0, "deepspeed_keys": 0, "plans": 0, "adapted": 0,
-           "refused": 0}
+checked = {"files": 0, "megatron_flags": 0, "deepspeed_keys": 0, "torchtune_keys": 0, "plans": 0,
+           "adapted": 0, "refused": 0, "finetune_runs": 0, "finetune_configs": 0}
 
 
 def fail(where, message):
@@ -44,6 +52,24 @@ DEEPSPEED_KEYS = read_list("deepspeed-v0.19.5-config-keys.txt")
 DEEPSPEED_KEYS |= {k.rsplit(".", n)[0] for k in set(DEEPSPEED_KEYS) for n in range(1, k.count(".") + 1)}
 with open(os.path.join(DATA, "kubeflow-required-fields.json")) as f:
     KUBEFLOW = json.load(f)
+TORCHTUNE_DIR = os.path.join(SOURCE, "tests/data/torchtune")
+with open(os.path.join(TORCHTUNE_DIR, "torchtune-v0.6.1.json")) as f:
+    TORCHTUNE = json.load(f)
+
+
+def torchtune_reference():
+    """{recipe: [config dicts]} of the recipes' own Llama configs at v0.6.1, read by PyYAML."""
+    out = {}
+    for recipe, r in TORCHTUNE["recipes"].items():
+        out[recipe] = []
+        for path in r["configs"]:
+            with open(os.path.join(TORCHTUNE_DIR, "v0.6.1", path)) as f:
+                out[recipe].append(yaml.safe_load(f))
+    return out
+
+
+TORCHTUNE_CONFIGS = torchtune_reference()
+TORCHTUNE_RECIPE_OF = {path: recipe for recipe, r in TORCHTUNE["recipes"].items() for path in r["configs"]}
 YAMLLINT_CONFIG = "{extends: default, rules: {line-length: {max: 120}}}"
 
 
@@ -265,6 +291,148 @@ def check_target(name, target, folder, plan):
             check_custom_flavor(where, toml, files["trainscape_flavor.py"], plan["model"])
     elif target == "k8s":
         check_k8s(where, files, plan)
+    elif target == "torchtune":
+        (config,) = files["torchtune.yaml"]
+        check_torchtune(where, config, dry_run(os.path.join(folder, "run_torchtune.sh")), plan)
+
+
+def torchtune_recipe(where, words):
+    """The recipe and world of `tune run [torchrun flags] RECIPE --config FILE`."""
+    if words[:2] != ["tune", "run"] or "--config" not in words:
+        fail(where, f"not a tune run command: {words}")
+        return None, 0
+    recipe = words[words.index("--config") - 1]
+    f = flag_values(words[2:words.index(recipe)])
+    world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0]) if "--nproc_per_node" in f else 1
+    if recipe not in TORCHTUNE["recipes"]:
+        fail(where, f"{recipe} is not one of the torchtune v0.6.1 fine-tuning recipes")
+        return None, world
+    if recipe.endswith("_single_device") != (world == 1):
+        fail(where, f"{recipe} for a world of {world}")
+    return recipe, world
+
+
+def torchtune_keys(where, config, recipe):
+    """Top-level keys against what the recipe reads; sections against its configs at the tag."""
+    r = TORCHTUNE["recipes"][recipe]
+    reads = set(r["required_keys"]) | set(r["optional_keys"])
+    for key in config:
+        checked["torchtune_keys"] += 1
+        if key not in reads:
+            fail(where, f"{key} is not read by torchtune v0.6.1 {r['source']}")
+    for key in r["required_keys"]:
+        if key not in config:
+            fail(where, f"{r['source']} reads cfg.{key}, which the config lacks")
+    references = TORCHTUNE_CONFIGS[recipe]
+    for section, value in config.items():
+        if not isinstance(value, dict) or "_component_" not in value:
+            continue
+        component = value["_component_"]
+        if section == "model":
+            if component not in TORCHTUNE["builders"]:
+                fail(where, f"model {component} is not a torchtune v0.6.1 builder")
+            kind = lambda c: c.rsplit(".", 1)[1].split("_")[0] in ("lora", "qlora")
+            same = [c[section] for c in references if kind(c[section]["_component_"]) == kind(component)]
+        else:  # a library component: found in that section of any of the four recipes' configs
+            same = [c[section] for configs in TORCHTUNE_CONFIGS.values() for c in configs
+                    if isinstance(c.get(section), dict) and c[section].get("_component_") == component]
+            if not same:
+                fail(where, f"{section} {component} is in no fine-tuning config at v0.6.1")
+        known = set().union(*(s.keys() for s in same)) if same else set()
+        for key in value:
+            checked["torchtune_keys"] += 1
+            if same and key not in known:
+                fail(where, f"{section}.{key} is in no v0.6.1 config with {component}")
+
+
+TORCHTUNE_ATTENTION = {"q_proj": "q_proj", "k_proj": "k_proj", "v_proj": "v_proj", "o_proj": "output_proj"}
+
+
+def check_torchtune(where, config, words, plan):
+    recipe, world = torchtune_recipe(where, words)
+    if recipe is None:
+        return
+    torchtune_keys(where, config, recipe)
+    p, t, tune = plan["parallelism"], plan["training"], plan["finetune"]
+    tp = config.get("tensor_parallel_dim", 1)
+    micro, accum = config["batch_size"], config["gradient_accumulation_steps"]
+    plan_checks(where, plan, world, tp=tp, pp=1, cp=1, micro=micro, global_batch=micro * accum * (world // tp))
+    component = config["model"]["_component_"].rsplit(".", 1)[1]
+    method = component.split("_")[0] if component.startswith(("lora_", "qlora_")) else "full"
+    if method != tune["method"] or recipe.startswith("lora") != (method != "full"):
+        fail(where, f"{recipe} with {component} for a {tune['method']} plan")
+    if method != "full":
+        m, targets = config["model"], set(tune["lora_targets"])
+        if (m["lora_rank"], m["lora_alpha"]) != (tune["lora_rank"], tune["lora_alpha"]):
+            fail(where, "lora_rank / lora_alpha differ from the plan's")
+        want = sorted(TORCHTUNE_ATTENTION[x] for x in targets if x in TORCHTUNE_ATTENTION)
+        if sorted(m["lora_attn_modules"]) != want:
+            fail(where, f"lora_attn_modules {m['lora_attn_modules']} for the targets {sorted(targets)}")
+        if m["apply_lora_to_mlp"] != bool(targets & {"gate_proj", "up_proj", "down_proj"}):
+            fail(where, "apply_lora_to_mlp differs from the plan's MLP targets")
+        if m["apply_lora_to_output"] != ("lm_head" in targets):
+            fail(where, "apply_lora_to_output differs from the plan's lm_head target")
+    expect = {"dtype": "fp32" if t["precision"] == "fp32" else "bf16",
+              "enable_activation_checkpointing": p["recompute"] == "full",
+              "enable_activation_offloading": p["offload"]["activations"] == "cpu",
+              "compile": t["compile"]}
+    if method == "full":
+        expect["optimizer_in_bwd"] = t["optimizer_in_backward"]
+    if world > 1:
+        expect["fsdp_cpu_offload"] = p["offload"]["params"] == "cpu"
+        expect["fsdp_reshard_after_forward"] = p["zero"] == 3
+    for key, value in expect.items():
+        if config.get(key) != value:
+            fail(where, f"{key} is {config.get(key)!r}, the plan says {value!r}")
+    optimizer = {"adam": "torch.optim.AdamW", "adam8bit": "bitsandbytes.optim.PagedAdamW8bit"}[t["optimizer"]]
+    if config["optimizer"]["_component_"] != optimizer:
+        fail(where, f"optimizer {config['optimizer']['_component_']} for {t['optimizer']}")
+    if config["tokenizer"]["max_seq_len"] != t["seq_len"] or not config["dataset"].get("packed"):
+        fail(where, "sequences are not packed to the plan's seq_len")
+    if t["optimizer_in_backward"] and accum != 1:  # the recipes raise otherwise
+        fail(where, "optimizer_in_bwd with gradient accumulation")
+    if config["enable_activation_offloading"] and not config["enable_activation_checkpointing"]:
+        fail(where, "activation offloading without checkpointing (the recipes raise)")
+    return component, recipe
+
+
+def check_finetune_runs():
+    """torchtune's own measured runs export to the recipe and builder they were run with."""
+    import re
+    import tempfile
+    with open(os.path.join(SOURCE, "tests/data/finetune-dev.json")) as f:
+        cases = json.load(f)
+    for case in cases["cases"] if isinstance(cases, dict) else cases:
+        where = "finetune-dev " + case["id"]
+        with tempfile.TemporaryDirectory() as tmp:
+            scenario = os.path.join(tmp, "scenario.json")
+            with open(scenario, "w") as f:
+                json.dump(case["scenario"], f)
+            out = subprocess.run([CLI, "export", scenario, "--target", "torchtune", "--out",
+                                  os.path.join(tmp, "job")], capture_output=True, text=True)
+            if out.returncode != 0:
+                fail(where, "torchtune refuses a run torchtune made: " + out.stderr.strip())
+                continue
+            config = parse_file(os.path.join(tmp, "job/torchtune.yaml"))[0]
+            words = dry_run(os.path.join(tmp, "job/run_torchtune.sh"))
+            got = check_torchtune(where, config, words, resolved(scenario))
+        checked["finetune_runs"] += 1
+        # The config the run was built from, named in its notes ("From github:pytorch/torchtune
+        # recipes/configs/llama2/7B_qlora_single_device.yaml @ fef3ed10d", "enable_activation_
+        # checkpointing True in llama3_1/70B_lora.yaml"): the first one for the run's model size
+        # (another size's config can be cited as evidence), where v0.6.1 still registers it.
+        size = re.search(r"-([0-9.]+b)_", case["id"]).group(1)
+        named = next((m for m in re.finditer(r"\b(llama[0-9_]*/([0-9.]+B)_[0-9A-Za-z_.]+?\.yaml)",
+                                             case.get("notes", "")) if m.group(2).lower() == size), None)
+        path = "recipes/configs/" + named.group(1) if named else None
+        if got and path in TORCHTUNE_RECIPE_OF:
+            ref = next(c for c, p in zip(TORCHTUNE_CONFIGS[TORCHTUNE_RECIPE_OF[path]],
+                                         TORCHTUNE["recipes"][TORCHTUNE_RECIPE_OF[path]]["configs"]) if p == path)
+            component, recipe = got
+            checked["finetune_configs"] += 1
+            if (recipe, component) != (TORCHTUNE_RECIPE_OF[path], ref["model"]["_component_"].rsplit(".", 1)[1]):
+                fail(where, f"exported {recipe} {component}; the run used {path}: "
+                            f"{TORCHTUNE_RECIPE_OF[path]} {ref['model']['_component_']}")
 
 
 def hidden_dim(dim, multiple_of, multiplier):
@@ -366,10 +534,13 @@ def main():
             except (KeyError, ValueError, StopIteration, SyntaxError, tomllib.TOMLDecodeError,
                     yaml.YAMLError) as e:
                 fail(f"{name}/{target}", f"cannot read: {type(e).__name__}: {e}")
+    check_finetune_runs()
     print(f"check_export: {len(scenarios)} scenarios, {checked['files']} files, "
           f"{checked['megatron_flags']} Megatron-LM flags, {checked['deepspeed_keys']} DeepSpeed keys, "
-          f"{checked['plans']} plans checked; {checked['adapted']} exports adapted, "
-          f"{checked['refused']} refused even adapted")
+          f"{checked['torchtune_keys']} torchtune keys, {checked['plans']} plans checked; "
+          f"{checked['adapted']} exports adapted, {checked['refused']} refused even adapted; "
+          f"{checked['finetune_runs']} finetune-dev runs exported to torchtune, "
+          f"{checked['finetune_configs']} of them with the recipe and builder of their config")
     for e in errors:
         print("FAIL", e)
     return 1 if errors else 0

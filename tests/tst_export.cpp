@@ -10,9 +10,13 @@
 #include "export/Exporter.h"
 #include "export/ShellScript.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <functional>
 
 using namespace ts;
 
@@ -129,10 +133,15 @@ private slots:
     void adaptation_data();
     void adaptation();
     void commandLine();
+    void torchtuneRefusals_data();
+    void torchtuneRefusals();
+    void torchtuneRecipes_data();
+    void torchtuneRecipes();
+    void torchtuneDataPath();
 };
 
 void TestExport::everyTargetHasFiles() {
-    QCOMPARE(exporters().size(), std::size_t(6));
+    QCOMPARE(exporters().size(), std::size_t(7));
     for (const auto& e : exporters()) {
         QVERIFY(findExporter(e->id()) == e.get());
         QVERIFY(!e->fileNames().empty());
@@ -207,6 +216,10 @@ void TestExport::refusalsNameTheField_data() {
     QTest::newRow("torchtitan gelu, no custom flavor")
         << "torchtitan" << ex + "gpt3-175b-1024xa100.json"
         << "/model/mlp";
+    QTest::newRow("torchtune pre-training") << "torchtune" << ex + "llama3-8b-8xh100.json"
+                                            << "/finetune";
+    QTest::newRow("megatron qlora") << "megatron" << ex + "llama3.1-8b-qlora-1xrtx4090.json"
+                                    << "/finetune";
 }
 
 void TestExport::refusalsNameTheField() {
@@ -336,6 +349,13 @@ void TestExport::adaptation_data() {
                                    << "/training/precision"
                                    << "\"fp8\""
                                    << "\"bf16\"";
+    QTest::newRow("torchtune selective recompute")
+        << "torchtune"
+        << test::sourceDir() +
+               "/tests/fixtures/export/scenarios/llama3-8b-full-finetune-8xh100.json"
+        << "/parallelism/recompute"
+        << "\"selective\""
+        << "\"full\"";
     QTest::newRow("megatron qlora: full fine-tuning does not fit")
         << "megatron" << ex + "llama3.1-8b-qlora-1xrtx4090.json"
         << "/finetune"
@@ -451,6 +471,233 @@ void TestExport::commandLine() {
     QVERIFY(run.waitForFinished(20000));
     QCOMPARE(run.exitCode(), 2);
     QVERIFY(QString::fromUtf8(run.readAllStandardError()).contains("megatron, bridge"));
+}
+
+namespace {
+
+ResolvedScenario qloraPlan() {
+    QString error;
+    auto plan = test::resolveFile(
+        test::sourceDir() + "/resources/examples/llama3.1-8b-qlora-1xrtx4090.json", error);
+    if (!plan)
+        qFatal("%s", qPrintable(error));
+    return *plan;
+}
+
+using PlanEdit = std::function<void(ResolvedScenario&)>;
+
+} // namespace
+
+Q_DECLARE_METATYPE(PlanEdit)
+
+// Each setting torchtune v0.6.1's recipes cannot run is refused by its path, one at a time, on
+// the QLoRA example (which torchtune takes as it is).
+void TestExport::torchtuneRefusals_data() {
+    QTest::addColumn<PlanEdit>("edit");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("words"); // in the message
+    QTest::newRow("pipeline") << PlanEdit([](ResolvedScenario& p) {
+        p.cluster.numGpus = p.cluster.gpusPerNode = 2;
+        p.parallel.pp = 2;
+    }) << "/parallelism/pp"
+                              << "no pipeline parallelism";
+    QTest::newRow("tp with LoRA") << PlanEdit([](ResolvedScenario& p) {
+        p.cluster.numGpus = p.cluster.gpusPerNode = 2;
+        p.parallel.tp = 2;
+    }) << "/parallelism/tp"
+                                  << "lora_finetune_distributed";
+    QTest::newRow("a model without a builder")
+        << PlanEdit([](ResolvedScenario& p) { p.model.hidden = 5120; }) << "/model"
+        << "llama3_1_8b";
+    QTest::newRow("mixture of experts") << PlanEdit([](ResolvedScenario& p) {
+        p.model.moe = MoeConfig{8, 2, 14336, 0, 0, {}, {}, {}};
+    }) << "/model/moe"
+                                        << "no mixture-of-experts builder";
+    QTest::newRow("half the MLP") << PlanEdit([](ResolvedScenario& p) {
+        p.finetune->targets = {LoraTarget::QProj, LoraTarget::VProj, LoraTarget::GateProj};
+    }) << "/finetune/lora_targets"
+                                  << "apply_lora_to_mlp";
+    QTest::newRow("no attention adapter") << PlanEdit([](ResolvedScenario& p) {
+        p.finetune->targets = {LoraTarget::GateProj, LoraTarget::UpProj, LoraTarget::DownProj};
+    }) << "/finetune/lora_targets"
+                                          << "lora_attn_modules";
+    QTest::newRow("int8 base for QLoRA")
+        << PlanEdit([](ResolvedScenario& p) { p.finetune->baseWeights = BaseWeights::Int8; })
+        << "/finetune/base_weights"
+        << "NF4";
+    QTest::newRow("single quantisation")
+        << PlanEdit([](ResolvedScenario& p) { p.finetune->doubleQuant = false; })
+        << "/finetune/double_quant"
+        << "NF4Tensor";
+    QTest::newRow("selective recompute")
+        << PlanEdit([](ResolvedScenario& p) { p.parallel.recompute = RecomputeMode::Selective; })
+        << "/parallelism/recompute"
+        << "whole transformer layers";
+    QTest::newRow("activation offload without checkpointing") << PlanEdit([](ResolvedScenario& p) {
+        p.parallel.recompute = RecomputeMode::None;
+        p.parallel.offload.activations = OffloadTarget::Cpu;
+    }) << "/parallelism/offload/activations"
+                                                              << "activation checkpointing";
+    QTest::newRow("optimizer offload on one GPU")
+        << PlanEdit([](ResolvedScenario& p) { p.parallel.offload.optimizer = OffloadTarget::Cpu; })
+        << "/parallelism/offload/optimizer"
+        << "fsdp_cpu_offload";
+    QTest::newRow("optimizer in backward with LoRA")
+        << PlanEdit([](ResolvedScenario& p) { p.training.optimizerInBackward = true; })
+        << "/training/optimizer_in_backward"
+        << "LoRA recipes";
+    QTest::newRow("FP32 master weights")
+        << PlanEdit([](ResolvedScenario& p) { p.training.masterWeights = true; })
+        << "/training/master_weights"
+        << "no FP32 master copy";
+    QTest::newRow("fp16") << PlanEdit([](ResolvedScenario& p) {
+        p.training.precision = Precision::Fp16;
+    }) << "/training/precision"
+                          << "bf16 or fp32";
+    QTest::newRow("sgd") << PlanEdit([](ResolvedScenario& p) {
+        p.training.optimizer = OptimizerKind::Sgd;
+    }) << "/training/optimizer"
+                         << "PagedAdamW8bit";
+    QTest::newRow("pre-training") << PlanEdit([](ResolvedScenario& p) { p.finetune.reset(); })
+                                  << "/finetune"
+                                  << "pre-trains";
+}
+
+void TestExport::torchtuneRefusals() {
+    QFETCH(PlanEdit, edit);
+    QFETCH(QString, path);
+    QFETCH(QString, words);
+    const Exporter& torchtune = *findExporter("torchtune");
+    ResolvedScenario plan = qloraPlan();
+    QVERIFY(torchtune.render(plan, {}).ok());
+    edit(plan);
+    const ExportResult result = torchtune.render(plan, {});
+    QVERIFY(result.files.empty());
+    QVERIFY2(!result.refusals.empty(), "not refused");
+    QCOMPARE(QString::fromStdString(result.refusals.front().path), path);
+    QVERIFY2(QString::fromStdString(result.refusals.front().message).contains(words),
+             result.refusals.front().message.c_str());
+}
+
+// The recipe, the builder and the settings torchtune reads, read back with yaml-cpp; the key
+// lists of the recipes and the finetune-dev runs are checked in check_export.py.
+void TestExport::torchtuneRecipes_data() {
+    QTest::addColumn<PlanEdit>("edit");
+    QTest::addColumn<QString>("recipe");
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QString>("key");   // a top-level key
+    QTest::addColumn<QString>("value"); // its scalar value
+    QTest::newRow("QLoRA on one GPU")
+        << PlanEdit([](ResolvedScenario&) {}) << "lora_finetune_single_device"
+        << "torchtune.models.llama3_1.qlora_llama3_1_8b"
+        << "gradient_accumulation_steps"
+        << "8";
+    QTest::newRow("LoRA on 8 GPUs") << PlanEdit([](ResolvedScenario& p) {
+        p.finetune->method = FinetuneMethod::Lora;
+        p.finetune->baseWeights = BaseWeights::Bf16;
+        p.cluster.numGpus = 8;
+        p.cluster.gpusPerNode = 8;
+        p.parallel.dp = 8;
+        p.parallel.dpShard = 8;
+        p.parallel.zero = 3;
+    }) << "lora_finetune_distributed"
+                                    << "torchtune.models.llama3_1.lora_llama3_1_8b"
+                                    << "gradient_accumulation_steps"
+                                    << "1";
+    QTest::newRow("full with 8-bit Adam in the backward") << PlanEdit([](ResolvedScenario& p) {
+        p.finetune->method = FinetuneMethod::Full;
+        p.finetune->baseWeights = BaseWeights::Bf16;
+        p.finetune->targets.clear();
+        p.training.optimizer = OptimizerKind::Adam8bit;
+        p.training.optimizerInBackward = true;
+        p.training.globalBatch = 2;
+    }) << "full_finetune_single_device"
+                                                          << "torchtune.models.llama3_1.llama3_1_8b"
+                                                          << "optimizer_in_bwd"
+                                                          << "true";
+    QTest::newRow("full with tensor parallelism") << PlanEdit([](ResolvedScenario& p) {
+        p.finetune->method = FinetuneMethod::Full;
+        p.finetune->baseWeights = BaseWeights::Bf16;
+        p.finetune->targets.clear();
+        p.cluster.numGpus = 8;
+        p.cluster.gpusPerNode = 8;
+        p.parallel.tp = 2;
+        p.parallel.overlap.tp = false;
+        p.parallel.dp = 4;
+        p.parallel.dpShard = 4;
+        p.parallel.zero = 3;
+        p.training.globalBatch = 8;
+    }) << "full_finetune_distributed"
+                                                  << "torchtune.models.llama3_1.llama3_1_8b"
+                                                  << "tensor_parallel_dim"
+                                                  << "2";
+    QTest::newRow("no preset: llama3_1, the alternatives named")
+        << PlanEdit([](ResolvedScenario& p) { p.modelPreset.clear(); })
+        << "lora_finetune_single_device"
+        << "torchtune.models.llama3_1.qlora_llama3_1_8b"
+        << "compile"
+        << "true";
+    QTest::newRow("Llama 3 by its preset")
+        << PlanEdit([](ResolvedScenario& p) { p.modelPreset = "llama3-8b"; })
+        << "lora_finetune_single_device"
+        << "torchtune.models.llama3.qlora_llama3_8b"
+        << "dtype"
+        << "bf16";
+}
+
+void TestExport::torchtuneRecipes() {
+    QFETCH(PlanEdit, edit);
+    QFETCH(QString, recipe);
+    QFETCH(QString, model);
+    QFETCH(QString, key);
+    QFETCH(QString, value);
+    ResolvedScenario plan = qloraPlan();
+    edit(plan);
+    const ExportResult result = findExporter("torchtune")->render(plan, {});
+    QVERIFY2(result.ok(), refusalText(result).toUtf8());
+    const YAML::Node config = YAML::Load(result.files.front().text);
+    QCOMPARE(QString::fromStdString(config["model"]["_component_"].as<std::string>()), model);
+    QCOMPARE(QString::fromStdString(config[key.toStdString()].as<std::string>()), value);
+    QCOMPARE(config["batch_size"].as<std::int64_t>(), plan.training.microBatch);
+    QCOMPARE(config["batch_size"].as<std::int64_t>() *
+                 config["gradient_accumulation_steps"].as<std::int64_t>() * plan.parallel.dp,
+             plan.training.globalBatch);
+    QVERIFY(result.files.front().text.find("recipes/" + recipe.toStdString() + ".py") !=
+            std::string::npos);
+    QVERIFY(result.files.back().text.find(" " + recipe.toStdString() + " --config") !=
+            std::string::npos);
+    const bool adapters = plan.finetune->adapters();
+    QCOMPARE(result.files.front().text.find("# Model: llama3_8b, llama3_1_8b have these") !=
+                 std::string::npos,
+             plan.modelPreset.empty());
+    QCOMPARE(config["dataset"]["_component_"].as<std::string>(),
+             std::string("torchtune.datasets.alpaca_cleaned_dataset"));
+    QCOMPARE(bool(config["model"]["lora_rank"]), adapters);
+    QCOMPARE(bool(config["optimizer_in_bwd"]), !adapters);
+    if (adapters)
+        QCOMPARE(config["model"]["lora_rank"].as<int>(), plan.finetune->loraRank);
+}
+
+// --data-path replaces the placeholder dataset with torchtune's text_completion_dataset over
+// the user's file; the path survives YAML quoting whatever it holds.
+void TestExport::torchtuneDataPath() {
+    ExportOptions options;
+    options.dataPath = "/data/my corpus/$USER's \"text\": #1.jsonl";
+    const ExportResult result = findExporter("torchtune")->render(qloraPlan(), options);
+    QVERIFY(result.ok());
+    const std::string& text = result.files.front().text;
+    QVERIFY(text.find("PLACEHOLDER") == std::string::npos);
+    const YAML::Node dataset = YAML::Load(text)["dataset"];
+    QCOMPARE(dataset["_component_"].as<std::string>(),
+             std::string("torchtune.datasets.text_completion_dataset"));
+    QCOMPARE(dataset["source"].as<std::string>(), std::string("json"));
+    QCOMPARE(dataset["data_files"].as<std::string>(), options.dataPath);
+    QCOMPARE(dataset["column"].as<std::string>(), std::string("text"));
+    QVERIFY(dataset["packed"].as<bool>());
+    options.dataPath = "/data/corpus.txt";
+    const YAML::Node plain =
+        YAML::Load(findExporter("torchtune")->render(qloraPlan(), options).files.front().text);
+    QCOMPARE(plain["dataset"]["source"].as<std::string>(), std::string("text"));
 }
 
 QTEST_GUILESS_MAIN(TestExport)

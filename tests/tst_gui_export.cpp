@@ -63,6 +63,7 @@ private slots:
     void refusalShownInPlace();
     void saveAndCopy();
     void adaptControl();
+    void torchtuneRecipe();
     void importJobDialogReadsScript();
 };
 
@@ -212,6 +213,34 @@ void TestGuiExport::adaptControl() {
     adapt->click();
     QVERIFY(!dialog.result().ok());
     QVERIFY(!dialog.adaptation());
+}
+
+// The QLoRA example on one RTX 4090 exports to torchtune as it is: the recipe config and the
+// `tune run` script in the preview, and an edit of the rank reaches the YAML at once.
+void TestGuiExport::torchtuneRecipe() {
+    MainWindow window;
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(test::sourceDir() +
+                                "/resources/examples/llama3.1-8b-qlora-1xrtx4090.json"));
+    ExportDialog dialog(window.document());
+    QVERIFY(dialog.selectTarget("torchtune"));
+    QVERIFY(dialog.result().ok());
+    auto* tabs = dialog.findChild<QTabWidget*>();
+    QCOMPARE(tabs->count(), 2);
+    QCOMPARE(tabs->tabText(0), QString("torchtune.yaml"));
+    QCOMPARE(tabs->tabText(1), QString("run_torchtune.sh"));
+    tabs->setCurrentIndex(0);
+    QVERIFY(dialog.currentFileText().contains(
+        "_component_: torchtune.models.llama3_1.qlora_llama3_1_8b"));
+    QVERIFY(dialog.currentFileText().contains("lora_rank: 16"));
+    QVERIFY(dialog.currentFileText().contains("PLACEHOLDER"));
+    dialog.show();
+    shoot(dialog, "export-torchtune-qlora");
+    QVERIFY(
+        window.document()->setValue("/finetune/lora_rank", nlohmann::ordered_json(32), "rank 32"));
+    QVERIFY(dialog.currentFileText().contains("lora_rank: 32"));
+    tabs->setCurrentIndex(1);
+    QVERIFY(dialog.currentFileText().contains("tune run lora_finetune_single_device --config"));
 }
 
 void TestGuiExport::importJobDialogReadsScript() {

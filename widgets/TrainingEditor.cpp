@@ -96,19 +96,23 @@ FieldSpec methodField(ScenarioDocument* document) {
 // Common choices of adapter targets (Hugging Face PEFT names, in the format's order).
 FieldSpec targetsField(ScenarioDocument* document) {
     using Json = nlohmann::ordered_json;
-    FieldSpec f =
-        choiceField("/finetune/lora_targets", TrainingEditor::tr("Adapter targets"),
-                    {{TrainingEditor::tr("q, v (PEFT default)"), Json::array({"q_proj", "v_proj"})},
-                     {TrainingEditor::tr("q, k, v"), Json::array({"q_proj", "k_proj", "v_proj"})},
-                     {TrainingEditor::tr("Attention (q, k, v, o)"),
-                      Json::array({"q_proj", "k_proj", "v_proj", "o_proj"})},
-                     {TrainingEditor::tr("All linear layers"),
-                      Json::array({"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
-                                   "down_proj"})},
-                     {TrainingEditor::tr("All linear layers and lm_head"),
-                      Json::array({"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj",
-                                   "down_proj", "lm_head"})}},
-                    TrainingEditor::tr("The modules the adapters wrap"));
+    FieldSpec f = choiceField(
+        "/finetune/lora_targets", TrainingEditor::tr("Adapter targets"),
+        {{TrainingEditor::tr("q, v (PEFT default)"), Json::array({"q_proj", "v_proj"})},
+         {TrainingEditor::tr("q, k, v"), Json::array({"q_proj", "k_proj", "v_proj"})},
+         {TrainingEditor::tr("Attention (q, k, v, o)"),
+          Json::array({"q_proj", "k_proj", "v_proj", "o_proj"})},
+         // torchtune's Llama LoRA configs: lora_attn_modules [q_proj, v_proj,
+         // output_proj], apply_lora_to_mlp (recipes/configs/llama3_1/8B_lora*.yaml).
+         {TrainingEditor::tr("q, v, o and the MLP (torchtune)"),
+          Json::array({"q_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"})},
+         {TrainingEditor::tr("All linear layers"),
+          Json::array(
+              {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"})},
+         {TrainingEditor::tr("All linear layers and lm_head"),
+          Json::array({"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",
+                       "lm_head"})}},
+        TrainingEditor::tr("The modules the adapters wrap"));
     f.enabledWhen = [document] { return adapterMethod(*document); };
     return f;
 }

@@ -15,6 +15,9 @@ namespace {
 constexpr double kNf4Block = 64.0;
 constexpr double kNf4ScaleBlock = 256.0;
 
+// CEWithChunkedOutputLoss(num_output_chunks = 8), torchtune's default.
+constexpr double kLossChunks = 8.0;
+
 // One linear module [in -> out] of a layer, and whether the plan shards its output (column
 // parallel) or its input (row parallel).
 struct Module {
@@ -120,9 +123,23 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& sc, const Finetu
     return out;
 }
 
+bool pytorchNativeRecipe(const ResolvedScenario& sc) {
+    return !sc.training.masterWeights;
+}
+
+double lossBytesPerLogit(const ResolvedScenario& sc) {
+    if (!pytorchNativeRecipe(sc))
+        return kFusedLossBytesPerLogit;
+    const double perChunk = sc.training.compile ? 2.0 : 4.0 + 4.0;
+    return (sc.training.compile ? 2.0 : 4.0) + perChunk / kLossChunks;
+}
+
 ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& sc,
                                                ActivationAssumptions a) {
-    a.eagerElementwise = !sc.training.masterWeights && !sc.training.compile;
+    const bool native = pytorchNativeRecipe(sc);
+    a.eagerElementwise = native && !sc.training.compile;
+    a.opLevelSelective = native;
+    a.lossBytesPerLogit = lossBytesPerLogit(sc);
     if (sc.finetune && sc.finetune->adapters()) {
         const FinetuneConfig& f = *sc.finetune;
         a.dropQkvInput = !f.wraps(LoraTarget::QProj) && !f.wraps(LoraTarget::KProj) &&

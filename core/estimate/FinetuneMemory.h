@@ -78,10 +78,30 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& scenario,
                                         const FinetuneStageInput& stage,
                                         const StateBytesPerParam& stateBytes);
 
+// A PyTorch-native recipe (torchtune): states in the training precision
+// (training.master_weights false). Megatron-style recipes keep FP32 master weights.
+// (torchtitan keeps FP32 sharded parameters as masters under FSDP2, so master_weights does
+// not tell it from Megatron; the plan search caches the activation accounting across ZeRO
+// stages, so ZeRO cannot tell them apart here either.)
+bool pytorchNativeRecipe(const ResolvedScenario& scenario);
+
+// What the loss holds per logit when the backward starts (MemoryModel.h,
+// ActivationAssumptions::lossBytesPerLogit):
+// - Megatron-LM: its fused cross entropy, kFusedLossBytesPerLogit (4);
+// - torchtune: its Llama 3 configs' CEWithChunkedOutputLoss (8 chunks,
+//   torchtune/modules/loss/ce_chunked_output_loss.py; e.g. recipes/configs/llama3_2/
+//   3B_full_single_device.yaml at 1814feb17). Eager, every chunk keeps its FP32 log-softmax
+//   (4) and one chunk at a time its two FP32 gradients, nll_loss_backward's and
+//   _log_softmax_backward_data's (8 / 8): 5. With training.compile the recipe compiles the
+//   chunk's upcast and cross entropy together (training.compile_loss): one kernel, which
+//   saves the bf16 logits only (2) and writes one chunk's bf16 gradient at a time (2 / 8),
+//   the FP32 values staying in registers: 2.25.
+double lossBytesPerLogit(const ResolvedScenario& scenario);
+
 // The activation accounting of a scenario: eager PyTorch modules in a PyTorch-native recipe
-// (training.master_weights false, the fine-tuning default) without training.compile; the
-// inputs a frozen base drops (MemoryModel.h, ActivationAssumptions). Megatron-style recipes
-// (master weights) run fused kernels, compiled or not.
+// without training.compile; op-level selective checkpointing in a PyTorch-native recipe; the
+// loss's bytes per logit; the inputs a frozen base drops (MemoryModel.h,
+// ActivationAssumptions). Megatron-style recipes run fused kernels, compiled or not.
 ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& scenario,
                                                ActivationAssumptions base);
 

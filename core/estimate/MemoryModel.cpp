@@ -124,6 +124,29 @@ double tokens(const ActivationLayout& l) {
     return static_cast<double>(l.seqLen) * static_cast<double>(l.microBatch);
 }
 
+// torchtitan's op-level selective checkpointing (parallelize_llama.py at 9dec370): the
+// policy saves the outputs of aten.mm except every second one, counted per layer in forward
+// order (wq 1, wk 2, wv 3, wo 4, w1 5, w3 6, w2 7; GELU: fc1 5, fc2 6), of SDPA (output and
+// its FP32 log-sum-exp) and of the reduce-scatters; the checkpoint keeps the layer input.
+// Saved per token: input 2h, wq 2q, wv 2kv, SDPA 2q + 4 heads, w1 / fc1 2 ffn, and for
+// SwiGLU the w2 product 2h, which a row-parallel layer holds whole (partial sums) before its
+// reduction; with SP the two reduce-scatter outputs, 2h / t each. Column-parallel outputs
+// shard over t.
+double opLevelSelectiveBytesPerToken(const ModelConfig& m, const ActivationLayout& l) {
+    const double t = std::max(1, l.tp);
+    const double h = static_cast<double>(m.hidden);
+    const double q = static_cast<double>(queryWidth(m));
+    const double kv = static_cast<double>(keyValueWidth(m));
+    const double ffn = static_cast<double>(m.ffnHidden);
+    double bytes = 2.0 * h / (l.sequenceParallel ? t : 1.0);
+    bytes += (2.0 * q + 2.0 * kv + 2.0 * q + 4.0 * m.heads + 2.0 * ffn) / t;
+    if (m.mlp == MlpKind::SwiGlu)
+        bytes += 2.0 * h;
+    if (t > 1 && l.sequenceParallel)
+        bytes += 2.0 * (2.0 * h / t);
+    return bytes;
+}
+
 } // namespace
 
 double layerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
@@ -138,6 +161,8 @@ double layerActivationBytes(const ModelConfig& model, const ActivationLayout& la
 
 double layerActivationBytesSelective(const ModelConfig& model, const ActivationLayout& layout,
                                      const ActivationAssumptions& assumptions) {
+    if (assumptions.opLevelSelective)
+        return tokens(layout) * opLevelSelectiveBytesPerToken(model, layout);
     const ActivationTerms t = layerTerms(model, assumptions);
     const double tp = std::max(1, layout.tp);
     const double replicated = layout.sequenceParallel ? t.replicated / tp : t.replicated;
@@ -154,7 +179,7 @@ double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayo
                                   const ActivationAssumptions& assumptions) {
     const double tp = std::max(1, layout.tp);
     const double h = static_cast<double>(model.hidden);
-    const double perLogit = assumptions.eagerElementwise ? 8.0 : 4.0;
+    const double perLogit = assumptions.lossBytesPerLogit;
     return tokens(layout) *
            (4.0 * h / (layout.sequenceParallel ? tp : 1.0) + perLogit * model.vocab / tp);
 }

@@ -74,6 +74,10 @@ inline ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, i
 
 // What Korthikanti et al. 2022 assume (GPT: dropout after attention and MLP, attention
 // scores materialised) versus a flash-attention, dropout-free model (Llama, most 2024 runs).
+// Megatron-LM's fused vocabulary-parallel cross entropy keeps the FP32 logits, which it
+// turns into the softmax in place (theoretical_memory_usage.py: 4sbV/t for the output layer).
+inline constexpr double kFusedLossBytesPerLogit = 4.0;
+
 struct ActivationAssumptions {
     bool flashAttention = true; // no s x s scores in memory (Dao et al. 2022)
     bool dropout = false;       // 1-byte masks after attention, attention output, and MLP
@@ -82,8 +86,18 @@ struct ActivationAssumptions {
     // torch.compile) keep one tensor: each RMSNorm its FP32 upcast (4h more), RoPE the FP32
     // copies of Q and K (4q + 4kv), SwiGLU the SiLU output (2 ffn), and SDPA the K and V
     // repeated to every query head (4 (q - kv); HF repeat_kv, torchtune's expand).
-    // Cross entropy keeps FP32 logits and their log-softmax (8 bytes per logit, not 4).
     bool eagerElementwise = false;
+    // "selective" as PyTorch's op-level selective checkpointing (torchtitan
+    // parallelize_llama.py at 9dec370, _save_list and _custom_policy; torchtune's selective
+    // "op" option, torchtune/training/activations.py at 1814feb17): each layer keeps its
+    // input and the outputs of the ops on the save list (every other matmul, counted per
+    // layer; SDPA with its log-sum-exp; reduce-scatters), and recomputes the rest. Else
+    // Megatron's selective recompute of the attention core (Korthikanti sec. 4.2).
+    bool opLevelSelective = false;
+    // Bytes per logit (per vocabulary entry and token, before TP's vocabulary split) that the
+    // loss holds when the backward starts (outputLayerActivationBytes; lossBytesPerLogit in
+    // FinetuneMemory.h says which recipe keeps how many).
+    double lossBytesPerLogit = kFusedLossBytesPerLogit;
     // LoRA on a frozen base: a linear layer's input is kept only for a weight gradient, so a
     // frozen layer without an adapter drops it (the QKV input 2h, the MLP input 2h, the
     // down-projection input 2 ffn).
@@ -108,15 +122,17 @@ double layerActivationBytes(const ModelConfig& model, const ActivationLayout& la
 
 // Selective recompute (Korthikanti sec. 4.2): the attention core is recomputed, so its
 // s x s tensors are not kept: sbh(10 + 24/t) with TP, 34 sbh / t with TP + SP.
+// With assumptions.opLevelSelective, PyTorch's op-level policy instead (MemoryModel.cpp,
+// opLevelSelectiveBytesPerToken).
 double layerActivationBytesSelective(const ModelConfig& model, const ActivationLayout& layout,
                                      const ActivationAssumptions& assumptions = {});
 
 // Full recompute keeps only the layer input: 2sbh (divided by t under SP).
 double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout& layout);
 
-// The last stage's extra activations for one micro-batch: the final norm input and the
-// FP32 logits of the vocabulary-parallel cross entropy, 4sbh + 4sbV/t (Megatron
-// theoretical_memory_usage.py: 4sbh(1 + V/h) for the output layer).
+// The last stage's extra activations for one micro-batch: the final norm input and what
+// the loss holds per logit, 4sbh + L sbV/t with L = assumptions.lossBytesPerLogit (Megatron
+// theoretical_memory_usage.py: 4sbh(1 + V/h) for the output layer, L = 4).
 double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayout& layout,
                                   const ActivationAssumptions& assumptions = {});
 

@@ -9,6 +9,7 @@ const std::vector<std::unique_ptr<Exporter>>& exporters() {
         v.push_back(std::make_unique<BridgeExporter>());
         v.push_back(std::make_unique<DeepSpeedExporter>());
         v.push_back(std::make_unique<TorchtitanExporter>());
+        v.push_back(std::make_unique<TorchtuneExporter>());
         v.push_back(std::make_unique<SlurmExporter>());
         v.push_back(std::make_unique<KubernetesExporter>());
         return v;

@@ -19,6 +19,7 @@ TS_DECLARE_EXPORTER(MegatronExporter)
 TS_DECLARE_EXPORTER(BridgeExporter)
 TS_DECLARE_EXPORTER(DeepSpeedExporter)
 TS_DECLARE_EXPORTER(TorchtitanExporter)
+TS_DECLARE_EXPORTER(TorchtuneExporter)
 TS_DECLARE_EXPORTER(SlurmExporter)
 TS_DECLARE_EXPORTER(KubernetesExporter)
 #undef TS_DECLARE_EXPORTER

@@ -19,6 +19,8 @@ std::string num(double value) {
 // is the target's FineTuning. Every other fine-tuning key is refused by name, not dropped.
 static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
                              FineTuning fineTuning) {
+    if (fineTuning == FineTuning::Torchtune)
+        return; // refuseForTorchtune (TorchtuneChecks.cpp) says what its recipes run
     const TrainingConfig& t = plan.training;
     const auto& f = plan.finetune;
     const bool quantisedBase =
@@ -27,21 +29,26 @@ static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRef
     if (f && fineTuning == FineTuning::None)
         refusals.push_back({"/finetune", "a DeepSpeed config holds no fine-tuning setting (the "
                                          "training script loads the weights and wraps adapters); "
-                                         "use the bridge target (LoRA) or megatron (full)"});
+                                         "use the torchtune target (full, LoRA, QLoRA), bridge "
+                                         "(LoRA) or megatron (full)"});
     else if (f && fineTuning == FineTuning::Full && f->adapters())
         refusals.push_back({"/finetune", "this target fine-tunes every weight (full); it has no "
-                                         "LoRA or QLoRA adapters: use method \"full\" or the "
-                                         "bridge target (LoRA)"});
+                                         "LoRA or QLoRA adapters: use method \"full\", the "
+                                         "bridge target (LoRA) or torchtune (LoRA, QLoRA)"});
     else if (f && quantisedBase)
         refusals.push_back({"/finetune", "this target's fine-tuning recipes train LoRA adapters "
                                          "over a bf16 base; a quantised base (QLoRA, NF4/INT8/FP8 "
-                                         "base weights) has no recipe: use method \"lora\""});
+                                         "base weights) has no recipe: use method \"lora\", or "
+                                         "the torchtune target (QLoRA on NF4)"});
     if (t.optimizer == OptimizerKind::Adam8bit)
-        refusals.push_back({"/training/optimizer", "8-bit Adam (bitsandbytes, torchao) is not an "
-                                                   "optimizer of this launcher: use \"adam\""});
+        refusals.push_back({"/training/optimizer",
+                            "8-bit Adam (bitsandbytes, torchao) is not an "
+                            "optimizer of this launcher: use \"adam\", or the "
+                            "torchtune target"});
     if (t.optimizerInBackward)
         refusals.push_back({"/training/optimizer_in_backward",
-                            "this launcher steps the optimizer after the backward: set it false"});
+                            "this launcher steps the optimizer after the backward: set it "
+                            "false, or use the torchtune target (full fine-tuning)"});
     if (!t.masterWeights && !plan.finetune)
         refusals.push_back({"/training/master_weights",
                             "this launcher keeps FP32 master weights and gradients: set it true"});

@@ -26,8 +26,9 @@ struct LaunchShape {
 // What fine-tuning a target runs: none (a DeepSpeed config cannot say which weights its
 // script loads), full (Megatron-LM --finetune --pretrained-checkpoint, torchtitan
 // checkpoint.initial_load_path), or full and LoRA on a 16-bit base (Megatron-Bridge's sft and
-// peft recipes).
-enum class FineTuning { None, Full, FullAndLora };
+// peft recipes), or every method with the target's own optimizer and precision rules
+// (torchtune's full, LoRA and QLoRA recipes: export/TorchtuneRecipe.h).
+enum class FineTuning { None, Full, FullAndLora, Torchtune };
 
 // Refuses (into `refusals`) a plan whose GPUs do not fill whole nodes or that breaks C7, and a
 // fine-tuning plan the target's FineTuning does not run.

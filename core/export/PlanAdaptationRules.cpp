@@ -93,7 +93,9 @@ Changes foldPipeline(const RuleContext& c) {
 Changes zero(const RuleContext& c) {
     // torchtitan has no optimizer-only sharding: FSDP2 with reshard_after_forward never is
     // ZeRO-2; the Megatron and DeepSpeed pipelines take ZeRO-1.
-    return {c.change("/parallelism/zero", c.target == "torchtitan" ? 2 : 1)};
+    // torchtune's recipes shard the same way (FSDP2 over every data-parallel GPU).
+    const bool fsdp2 = c.target == "torchtitan" || c.target == "torchtune";
+    return {c.change("/parallelism/zero", fsdp2 ? 2 : 1)};
 }
 
 // Megatron-LM counts recomputed layers per virtual chunk; torchtitan recomputes every N-th
@@ -103,7 +105,9 @@ Changes recomputeLayers(const RuleContext& c) {
     const std::int64_t pp = c.number("/parallelism/pp");
     const std::int64_t perStage = c.number("/model/layers") / std::max<std::int64_t>(pp, 1);
     std::int64_t next = k;
-    if (c.megatronFamily()) {
+    if (c.target == "torchtune") // enable_activation_checkpointing: every layer or none
+        next = perStage;
+    else if (c.megatronFamily()) {
         const std::int64_t vpp = std::max<std::int64_t>(c.number("/parallelism/vpp"), 1);
         next = (k + vpp - 1) / vpp * vpp;
     } else {
@@ -127,7 +131,9 @@ Changes finetune(const RuleContext& c) {
                 lora[key] = f[key];
         return {c.change("/finetune", lora, "the same adapters over a bf16 base")};
     }
-    if (lora || c.target == "deepspeed")
+    // torchtune runs full, LoRA and QLoRA; what it refuses here (a plan that pre-trains) has
+    // no nearby fine-tuning plan.
+    if (lora || c.target == "deepspeed" || c.target == "torchtune")
         return {};
     return {c.change("/finetune", Json{{"method", "full"}},
                      "no LoRA on this target: full fine-tuning is its nearest mode")};
@@ -154,7 +160,12 @@ const std::map<std::string, Rule>& rules() {
              return Changes{c.change("/training/optimizer_in_backward", false)};
          }},
         {"/training/master_weights",
-         [](const RuleContext& c) { return Changes{c.change("/training/master_weights", true)}; }},
+         [](const RuleContext& c) {
+             // torchtune keeps every state in bf16; the other launchers keep FP32 masters.
+             return Changes{c.change("/training/master_weights", c.target != "torchtune")};
+         }},
+        {"/parallelism/overlap/tp",
+         [](const RuleContext& c) { return Changes{c.change("/parallelism/overlap/tp", false)}; }},
         {"/parallelism/schedule", schedule},
         {"/parallelism/vpp", singleChunk},
         {"/parallelism/tp",
