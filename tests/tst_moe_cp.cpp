@@ -112,7 +112,9 @@ void TestMoeCp::contextParallelSplitsCompute() {
 void TestMoeCp::allToAllBytes() {
     ResolvedScenario sc = scenario(mixtral8x7b());
     sc.parallel.ep = 8;
-    // Dispatch per rank: tokens x distinct destination ranks x imbalance x h x 2 bytes;
+    sc.execution.moeDispatcher = MoeDispatcher::DeepEp;
+    // Dispatch per rank (deduplicating dispatcher): tokens x distinct destination ranks x
+    // imbalance x h x 2 bytes;
     // k = 2 of ep = 8: 8 (1 - (7/8)^2) = 1.875 ranks per token.
     const double expected = 4096.0 * 1.875 * 1.1 * 4096.0 * 2.0;
     QVERIFY(near(expertDispatchBytes(sc, 1.1), expected, 1e-12));
@@ -128,6 +130,12 @@ void TestMoeCp::allToAllBytes() {
     QVERIFY2(near(e.commBytesPerGpu.ep, perGpu, 1e-9),
              qPrintable(QString("%1 vs %2").arg(e.commBytesPerGpu.ep).arg(perGpu)));
     QVERIFY(e.time.epExposed > 0);
+    // The alltoall dispatcher (the format's default) sends one copy per selected expert: k = 2.
+    sc.execution.moeDispatcher = MoeDispatcher::AllToAll;
+    const Estimate a2a = estimateOrFail(sc);
+    const double copies = 4096.0 * 2.0 * 1.1 * 4096.0 * 2.0;
+    QVERIFY2(near(a2a.commBytesPerGpu.ep, 4.0 * 16.0 * m * copies * 7.0 / 8.0, 1e-9),
+             qPrintable(QString::number(a2a.commBytesPerGpu.ep)));
 }
 
 void TestMoeCp::ringAndUlyssesCosts() {

@@ -114,6 +114,9 @@ ResolvedScenario deepseekOn64(bool grouped, bool fp8Dispatch = false) {
     sc.parallel.ep = 64;
     sc.parallel.recompute = RecomputeMode::Full;
     sc.parallel.moeDispatchFp8 = fp8Dispatch;
+    // DeepEP's deduplicating two-hop dispatch (the default alltoall dispatcher sends one copy
+    // per selected expert in one NCCL all-to-all: estimate/RoutedExperts.h).
+    sc.execution.moeDispatcher = MoeDispatcher::DeepEp;
     return sc;
 }
 
