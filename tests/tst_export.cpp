@@ -631,6 +631,12 @@ void TestExport::torchtuneRecipes_data() {
                                                   << "torchtune.models.llama3_1.llama3_1_8b"
                                                   << "tensor_parallel_dim"
                                                   << "2";
+    QTest::newRow("no preset: llama3_1, the alternatives named")
+        << PlanEdit([](ResolvedScenario& p) { p.modelPreset.clear(); })
+        << "lora_finetune_single_device"
+        << "torchtune.models.llama3_1.qlora_llama3_1_8b"
+        << "compile"
+        << "true";
     QTest::newRow("Llama 3 by its preset")
         << PlanEdit([](ResolvedScenario& p) { p.modelPreset = "llama3-8b"; })
         << "lora_finetune_single_device"
@@ -661,6 +667,9 @@ void TestExport::torchtuneRecipes() {
     QVERIFY(result.files.back().text.find(" " + recipe.toStdString() + " --config") !=
             std::string::npos);
     const bool adapters = plan.finetune->adapters();
+    QCOMPARE(result.files.front().text.find("# Model: llama3_8b, llama3_1_8b have these") !=
+                 std::string::npos,
+             plan.modelPreset.empty());
     QCOMPARE(config["dataset"]["_component_"].as<std::string>(),
              std::string("torchtune.datasets.alpaca_cleaned_dataset"));
     QCOMPARE(bool(config["model"]["lora_rank"]), adapters);

@@ -104,6 +104,57 @@ private slots:
         QVERIFY(checked > 1000);
     }
 
+    // The bound's memory is the full estimator's, its peak stage and breakdown too, where
+    // stages differ (48 GPUs: 32 layers over 3, 6, 12 or 24 stages; 32 GPUs: interleaved and
+    // ZB-V schedules) and with every offload: PeakOnly skips only stages that cannot hold the
+    // peak (estimate/EstimateStages.h), and the step-time bound stays a bound.
+    void boundMemoryAsFullOnUnevenStagesAndOffload_data() {
+        QTest::addColumn<int>("gpus");
+        QTest::newRow("48 GPUs, uneven stages") << 48;
+        QTest::newRow("32 GPUs, interleaved and ZB-V") << 32;
+    }
+    void boundMemoryAsFullOnUnevenStagesAndOffload() {
+        QFETCH(int, gpus);
+        ResolvedScenario base = resolveText(kScenario);
+        base.cluster.numGpus = gpus;
+        base.parallel.dp = gpus;
+        EstimatorSettings set = defaultEstimatorSettings(base);
+        set.recordTimeline = false;
+        const EstimateCollectives coll(base.cluster, set);
+        PlanEvaluator evaluator(base, set, coll);
+        ResolvedScenario sc = base;
+        SearchDomain d;
+        d.tp = {1, 2};
+        d.microBatch = {1};
+        d.zero = {1, 3};
+        d.overlapTp = {1};
+        int checked = 0, uneven = 0, interleaved = 0, offloaded = 0;
+        PlanBound b; // reused, as the search reuses it
+        for (const PlanChoice& p : allPlans(base, d)) {
+            if (!evaluator.evaluate(p, 1e300, checked % 2 == 0, b))
+                continue;
+            applyPlanChoice(p, sc);
+            const Estimate full = estimateSupportedPlan(sc, set, coll);
+            const QString plan = QString::fromStdString(describePlan(p));
+            QVERIFY2(b.peakBytes == full.peakBytes, qPrintable(plan));
+            QVERIFY2(b.estimate.peakStage == full.peakStage, qPrintable(plan));
+            QVERIFY2(b.estimate.peakAllocatedBytes == full.peakAllocatedBytes, qPrintable(plan));
+            QVERIFY2(b.estimate.peakReservedBytes == full.peakReservedBytes, qPrintable(plan));
+            QVERIFY2(b.estimate.peakBreakdown.activations == full.peakBreakdown.activations,
+                     qPrintable(plan));
+            QVERIFY2(b.estimate.stepSeconds <= full.stepSeconds * (1 + 1e-9), qPrintable(plan));
+            uneven += 32 % (p.pp * p.vpp) != 0;
+            interleaved += p.vpp > 1;
+            offloaded += p.offload.optimizer != OffloadTarget::None ||
+                         p.offload.params != OffloadTarget::None ||
+                         p.offload.activations != OffloadTarget::None;
+            ++checked;
+        }
+        qInfo("%d plans, %d with uneven stages, %d interleaved, %d with offload", checked, uneven,
+              interleaved, offloaded);
+        QVERIFY((gpus == 48 ? uneven : interleaved) > 100 && offloaded > 100);
+    }
+
     // The search returns the exhaustive full-estimator run's best plan and top 10, in order.
     void topTenAsExhaustive_data() {
         QTest::addColumn<int>("objective");

@@ -300,7 +300,8 @@ struct StageCostsBase {
     std::vector<int> chunkKind;   // [stage * vpp + chunk]
     // Stages whose chunks are of the same kinds in the same order add up the same sums.
     std::vector<std::vector<int>> stageKinds;
-    std::vector<int> stageKind; // [stage]
+    std::vector<int> stageKind;      // [stage]
+    std::vector<int> kindFirstStage; // [kind of stage]: where it first appears
     // Per kind of stage, its sums before ZeRO-3 and offload: those of the parts and the
     // dimensions they do not touch are final (ZeRO-3 adds to dp and the link totals only).
     struct StageBase {
@@ -414,6 +415,7 @@ computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const St
         auto stage = std::find(stages.begin(), stages.end(), sequence);
         if (stage == stages.end()) {
             stages.push_back(sequence);
+            base->kindFirstStage.push_back(s);
             stage = stages.end() - 1;
         }
         base->stageKind[s] = static_cast<int>(stage - stages.begin());
@@ -442,13 +444,17 @@ void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const St
     out.p2p = base.p2p;
     out.fwd.resize(nChunks);
     out.bwd.resize(nChunks);
-    out.wgrad.resize(nChunks);
+    out.wgrad.resize(countBytes ? nChunks : 0);
     for (std::size_t idx = 0; idx < nChunks; ++idx) {
         const std::size_t k = static_cast<std::size_t>(base.chunkKind[idx]);
         out.fwd[idx] = kinds[k].fwd;
         out.bwd[idx] = kinds[k].bwd;
-        out.wgrad[idx] = base.kinds[k].wgrad;
     }
+    if (countBytes)
+        for (std::size_t idx = 0; idx < nChunks; ++idx)
+            out.wgrad[idx] = base.kinds[static_cast<std::size_t>(base.chunkKind[idx])].wgrad;
+    out.stageKind = base.stageKind;
+    out.kindFirstStage = base.kindFirstStage;
     // Each kind of stage summed once, chunk by chunk in order, from zero.
     struct StageSums {
         double fwd = 0, bwd = 0;

@@ -79,7 +79,9 @@ struct EstimateContext {
     int firstStage = 0;          // the embedding
     int lastStage = 0;           // the output layer and the loss
     std::vector<int> chunkStart; // first model layer of each [stage * vpp + chunk]
-    bool offloading = false;     // CPU / NVMe offload (estimate/Offload.h)
+    // Micro-batches whose activations each stage holds at its peak (microbatchesInFlight).
+    std::vector<double> inFlight; // [stage]
+    bool offloading = false;      // CPU / NVMe offload (estimate/Offload.h)
     OffloadPlan offload;
     int modelIndex(int s, int c) const;
     int stageOfModelChunk(int k) const;
@@ -119,6 +121,10 @@ struct StageParams {
     std::vector<double> stageParams, stageExpertParams, stageLinearParams, stageLocalParams;
     // The parameters that train (all, or the LoRA adapters) and the MoE layers, per stage.
     std::vector<double> stageTrainable, stageMoeLayers;
+    // Stage s holds what stage s - 1 holds: the same layers and parameters, and neither holds
+    // the embedding or the output layer (what a stage's memory reads but the micro-batches in
+    // flight: computeMemory's PeakOnly). Its trainable and local parameters follow.
+    std::vector<char> likeStageBefore; // [stage]
 };
 StageParams computeStageParams(const EstimateContext& ctx, const LayerCosts& lc);
 void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageParams& out);
@@ -161,6 +167,11 @@ struct StageCosts {
     std::vector<StageParts> parts;       // [stage], times the micro-batches
     std::vector<double> stageFwd, stageBwd;
     std::vector<CommAccount> stageComm;
+    // Stages of one kind hold chunks alike in layers, place and parameters, in the same order:
+    // every per-stage figure of theirs, here and in the stages after (StepTail, memory), is the
+    // same. stageKind[s] numbers the kinds in the order they first appear; kindFirstStage[q]
+    // is where kind q first appears.
+    std::vector<int> stageKind, kindFirstStage;
 };
 StageCosts computeStageCosts(const EstimateContext& ctx, const LayerCosts& lc,
                              const StageParams& params);
@@ -172,7 +183,8 @@ struct StageCostsBase;
 std::shared_ptr<const StageCostsBase>
 computeStageCostsBase(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params);
 // Overwrites every field of `out` (reusing its storage); without `countBytes` the bytes sent
-// (stageComm) are left zero, for a search's bound, which reports no traffic.
+// (stageComm) are left zero and the weight-gradient split (wgrad, which only the schedule
+// simulation reads) empty, for a search's bound, which reports no traffic.
 void finishStageCosts(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
                       const StageCostsBase& base, StageCosts& out, bool countBytes = true);
 
@@ -193,16 +205,27 @@ ScheduleResult computeSchedule(const EstimateContext& ctx, const StageCosts& cos
                                const StepTail& tail, Estimate& est);
 
 // The step time and its breakdown from each stage's busy and end times (what computeSchedule
-// does after the simulation; a search calls it with bounds instead).
+// does after the simulation; a search calls it with bounds instead). KindsAlike (a search's
+// bound): the stages of one kind (StageCosts::stageKind) have the same busy seconds, so the
+// bottleneck is looked for among each kind's first stage, and est.stageTimes is left out.
+enum class StepTimeDetail { EveryStage, KindsAlike };
 void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
                   const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
-                  Estimate& est);
+                  Estimate& est, StepTimeDetail detail = StepTimeDetail::EveryStage);
 
 // Stage 6: memory of every stage (into `est`: stages, peak, fits, host memory). It stops after
 // the first stage above `stopAboveBytes` (a search's memory limit): `est` then holds the
 // stages up to it, and its peak is that stage's, enough to know the plan does not fit.
+// PeakOnly (a search's bound) computes the same peak (its value, stage and breakdown) from
+// the stages that can hold it: a stage like the one before it (the same parameters, layers
+// and place) with no more micro-batches in flight than the like stages before it cannot use
+// more memory than they do (activations grow with the micro-batches in flight, and every
+// other figure of a stage is the same), and is skipped; `est.stages` holds the others, and
+// the host memory, which needs every stage, is left out.
+enum class MemoryDetail { EveryStage, PeakOnly };
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est, double stopAboveBytes = std::numeric_limits<double>::infinity());
+                   Estimate& est, double stopAboveBytes = std::numeric_limits<double>::infinity(),
+                   MemoryDetail detail = MemoryDetail::EveryStage);
 
 // Throughput (tokens/s, model TFLOP/s, MFU) and the run's steps and days, from the step time.
 void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& est);

@@ -72,6 +72,10 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     }
     offloading = anyOffload(plan.offload);
     offload = offloadPlan(sc, stateBytes);
+    inFlight.resize(static_cast<std::size_t>(pp));
+    for (int s = 0; s < pp; ++s)
+        inFlight[static_cast<std::size_t>(s)] =
+            microbatchesInFlight(schedule, pp, vpp, s, layout.microbatches);
 }
 
 void EstimateContext::updateInnerFields() {
@@ -191,6 +195,17 @@ void computeStageParams(const EstimateContext& ctx, const LayerCosts& lc, StageP
             out.chunkMoeLayers[idx] = lMoe;
             out.stageMoeLayers[s] += lMoe;
         }
+    }
+    out.likeStageBefore.assign(pp, 0);
+    const auto edge = [&](int s) { return s == ctx.firstStage || s == ctx.lastStage; };
+    for (int s = 1; s < pp; ++s) {
+        const auto same = [s](const std::vector<double>& v) {
+            return v[static_cast<std::size_t>(s)] == v[static_cast<std::size_t>(s - 1)];
+        };
+        out.likeStageBefore[s] = !edge(s) && !edge(s - 1) &&
+                                 layout.stageLayers[s] == layout.stageLayers[s - 1] &&
+                                 same(out.stageParams) && same(out.stageExpertParams) &&
+                                 same(out.stageLinearParams) && same(out.stageMoeLayers);
     }
     computeStageShares(ctx, out);
 }

@@ -91,7 +91,20 @@ void computeStepTail(const EstimateContext& ctx, const StageParams& params, Stag
     tail.postOffload.assign(pp, 0.0); // CPU optimizer step and weight copies
     StageSyncMemo memo;
     const double stepBytes = optimizerStepBytesPerParam(ctx.sc.training);
+    // A stage of a kind seen before (StageCosts::stageKind) does and sends what its first
+    // stage did: the same inputs, the same numbers.
+    const bool kinds = static_cast<int>(costs.stageKind.size()) == pp;
     for (int s = 0; s < pp; ++s) {
+        if (kinds) {
+            const int first = costs.kindFirstStage[static_cast<std::size_t>(costs.stageKind[s])];
+            if (first < s) {
+                tail.postDp[s] = tail.postDp[first];
+                tail.postOpt[s] = tail.postOpt[first];
+                tail.postOffload[s] = tail.postOffload[first];
+                costs.stageComm[s] = costs.stageComm[first];
+                continue;
+            }
+        }
         tail.postDp[s] = exposedGradientSync(ctx, params, costs, s, memo);
         const double localParams = params.stageLocalParams[s];
         // A stage like the one before (most are) takes the same seconds.
@@ -111,8 +124,10 @@ void computeStepTail(const EstimateContext& ctx, const StageParams& params, Stag
 
 void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const StepTail& tail,
                   const std::vector<double>& stageBusy, const std::vector<double>& stageEnd,
-                  Estimate& est) {
+                  Estimate& est, StepTimeDetail detail) {
     const int pp = ctx.layout.stages;
+    const bool kinds =
+        detail == StepTimeDetail::KindsAlike && static_cast<int>(costs.stageKind.size()) == pp;
     const auto busyWithTail = [&](int s) {
         return stageBusy[s] + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
     };
@@ -123,9 +138,15 @@ void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const Ste
     // unbalanced pipeline the rank that ends last may be a light one (DeepSeek-V3's dense
     // first stage) that mostly waits, and its waiting would hide the others' work as "bubble".
     int ref = 0;
-    for (int s = 1; s < pp; ++s)
-        if (busyWithTail(s) > busyWithTail(ref))
-            ref = s;
+    if (kinds) { // (the others equal their kind's first, which comes before them)
+        for (const int s : costs.kindFirstStage)
+            if (busyWithTail(s) > busyWithTail(ref))
+                ref = s;
+    } else {
+        for (int s = 1; s < pp; ++s)
+            if (busyWithTail(s) > busyWithTail(ref))
+                ref = s;
+    }
     est.breakdownStage = ref;
     const StageParts& parts = costs.parts[ref];
     TimeBreakdown& tb = est.time;
@@ -145,6 +166,8 @@ void fillStepTime(const EstimateContext& ctx, const StageCosts& costs, const Ste
                           (tb.compute + tb.recompute + tb.tpExposed + tb.cpExposed + tb.epExposed +
                            tb.ppExposed + tb.dpExposed + tb.optimizer + tb.offloadExposed));
     est.stepSeconds = tb.sum();
+    if (detail == StepTimeDetail::KindsAlike)
+        return;
     est.stageTimes.reserve(pp);
     for (int s = 0; s < pp; ++s)
         est.stageTimes.push_back(
@@ -258,14 +281,15 @@ HostBytes offloadStage(const EstimateContext& ctx, const LayerCosts& lc, const S
 } // namespace
 
 void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const StageParams& params,
-                   Estimate& est, double stopAboveBytes) {
+                   Estimate& est, double stopAboveBytes, MemoryDetail detail) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const TrainingConfig& train = ctx.sc.training;
     const int pp = ctx.layout.stages;
     const double gpuBytes = ctx.sc.cluster.gpu.memoryGiB * double(1ull << 30);
     est.capacityBytes = gpuBytes;
     est.stages.reserve(pp);
-    std::vector<HostBytes> stageHost(ctx.offloading ? pp : 0);
+    const bool peakOnly = detail == MemoryDetail::PeakOnly;
+    std::vector<HostBytes> stageHost(ctx.offloading && !peakOnly ? pp : 0);
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
@@ -277,7 +301,15 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         ctx.adapters ? 0.0 : addCommBuffers(ctx, lc, FinetuneStageMemory{}, sharedBuffers);
     ModelStateBytes states, experts; // of the stage before, while its parameters are the same
     StageActivations acts;           // likewise, while its layers are
+    double runInFlight = 0; // PeakOnly: the most in flight on the run of like stages up to s
     for (int s = 0; s < pp; ++s) {
+        const double inFlight = ctx.inFlight[static_cast<std::size_t>(s)];
+        if (peakOnly) {
+            const bool like = params.likeStageBefore[s];
+            if (like && inFlight <= runInFlight)
+                continue; // (the memo above holds a like stage's: the one before is like it)
+            runInFlight = like ? std::max(runInFlight, inFlight) : inFlight;
+        }
         StageMemory sm;
         sm.stage = s;
         // ZeRO shards over the shard group, dp_shard x cp (= dp x cp unless hybrid).
@@ -302,8 +334,6 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         }
         if (s == 0 || ctx.layout.stageLayers[s] != ctx.layout.stageLayers[s - 1])
             acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
-        const double inFlight =
-            microbatchesInFlight(ctx.schedule, pp, ctx.layout.chunks, s, ctx.layout.microbatches);
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.
         sm.bytes.activations =
             inFlight * acts.perMicrobatch + acts.workingSet + ft.dequantisedBytes;
@@ -313,8 +343,12 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
         const double gatheredLayer =
             ctx.adapters ? addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers) : sharedGathered;
-        if (ctx.offloading)
-            stageHost[s] = offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
+        if (ctx.offloading) {
+            const HostBytes host =
+                offloadStage(ctx, lc, params, s, acts.perMicrobatch, inFlight, sm.bytes);
+            if (!peakOnly)
+                stageHost[s] = host;
+        }
         applyAllocator(ctx, ncclBytes, gatheredLayer, sm);
         const double total = sm.bytes.total();
         if (s == 0 || total > est.peakBytes) {
@@ -329,7 +363,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             break; // (a search's pruning: the rest cannot bring the plan back)
     }
     est.fits = est.peakBytes <= est.capacityBytes;
-    if (ctx.offloading)
+    if (ctx.offloading && !peakOnly)
         est.hostMemory = hostMemoryPerNode(ctx.sc, stageHost);
 }
 

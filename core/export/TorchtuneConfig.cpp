@@ -196,6 +196,15 @@ std::string torchtuneConfig(const ResolvedScenario& plan, const TorchtuneBuilder
     text += "# Scenario: " + commentText(plan.name.empty() ? "(unnamed)" : plan.name) + "\n";
     for (const auto& line : planSummary(plan, shape))
         text += "# " + line + "\n";
+    const auto alternatives = torchtuneAlternatives(plan);
+    if (!alternatives.empty()) {
+        std::string names;
+        for (const auto& a : alternatives)
+            names += (names.empty() ? "" : ", ") + a;
+        text += "# Model: " + names + " have these dimensions; " + builder.builder +
+                " is written.\n# Set model.preset to choose another (its tokenizer and "
+                "checkpoint follow).\n";
+    }
     text += "# Weights, fetched first:\n";
     for (const auto& line : torchtuneDownload(builder))
         text += "#   " + line + "\n";

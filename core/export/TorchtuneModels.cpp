@@ -251,23 +251,38 @@ bool namedFor(const TorchtuneBuilder& b, const std::string& preset) {
     return false;
 }
 
+std::vector<const TorchtuneBuilder*> sameDimensions(const ModelConfig& m) {
+    std::vector<const TorchtuneBuilder*> out;
+    if (m.moe || m.mla || m.mlp != MlpKind::SwiGlu)
+        return out;
+    for (const auto& b : builders())
+        if (b.layers == m.layers && b.hidden == m.hidden && b.ffnHidden == m.ffnHidden &&
+            b.heads == m.heads && b.kvHeads == m.kvHeads && b.vocab == m.vocab &&
+            b.tiedEmbeddings == m.tiedEmbeddings && (!m.headDim || m.headDim == b.hidden / b.heads))
+            out.push_back(&b);
+    return out;
+}
+
 } // namespace
 
 const TorchtuneBuilder* torchtuneBuilder(const ResolvedScenario& plan) {
-    const auto& m = plan.model;
-    if (m.moe || m.mla || m.mlp != MlpKind::SwiGlu)
-        return nullptr;
-    const TorchtuneBuilder* match = nullptr;
-    for (const auto& b : builders()) {
-        if (b.layers != m.layers || b.hidden != m.hidden || b.ffnHidden != m.ffnHidden ||
-            b.heads != m.heads || b.kvHeads != m.kvHeads || b.vocab != m.vocab ||
-            b.tiedEmbeddings != m.tiedEmbeddings || (m.headDim && m.headDim != b.hidden / b.heads))
-            continue;
-        if (namedFor(b, plan.modelPreset))
-            return &b;
-        match = &b;
-    }
-    return match;
+    const auto matches = sameDimensions(plan.model);
+    for (const TorchtuneBuilder* b : matches)
+        if (namedFor(*b, plan.modelPreset))
+            return b;
+    return matches.empty() ? nullptr : matches.back();
+}
+
+std::vector<std::string> torchtuneAlternatives(const ResolvedScenario& plan) {
+    const auto matches = sameDimensions(plan.model);
+    std::vector<std::string> out;
+    for (const TorchtuneBuilder* b : matches)
+        if (namedFor(*b, plan.modelPreset))
+            return {};
+    if (matches.size() > 1)
+        for (const TorchtuneBuilder* b : matches)
+            out.push_back(b->builder);
+    return out;
 }
 
 std::string torchtuneBuilderNames() {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ts {
 
@@ -41,6 +42,9 @@ struct TorchtuneBuilder {
 // The builder for the plan's model: among those with its dimensions, the one named for its
 // preset, else llama3_1's. nullptr when no builder has the dimensions.
 const TorchtuneBuilder* torchtuneBuilder(const ResolvedScenario& plan);
+// Every builder with the plan's dimensions, when its preset names none of them and more than one
+// has them (Llama 3, 3.1 and 3.3 70B share theirs): the config's header lists them.
+std::vector<std::string> torchtuneAlternatives(const ResolvedScenario& plan);
 // The builders' names for messages: "llama2_7b, llama2_13b, ...".
 std::string torchtuneBuilderNames();
 

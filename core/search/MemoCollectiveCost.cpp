@@ -12,27 +12,33 @@ constexpr std::size_t kFirstSlots = 1 << 10;
 
 } // namespace
 
-std::size_t MemoCollectiveCost::hashOf(const Key& k) {
-    std::uint64_t h = std::bit_cast<std::uint64_t>(k.bytes);
-    h ^= (std::uint64_t(k.kind) << 56) ^ (std::uint64_t(k.size) << 32) ^ std::uint64_t(k.stride);
-    h *= 0x9E3779B97F4A7C15ull; // Fibonacci hashing (Knuth, TAOCP vol. 3, 6.4)
-    return static_cast<std::size_t>(h ^ (h >> 29));
+// Fibonacci hashing (Knuth, TAOCP vol. 3, 6.4): the slot is the product's high bits, which
+// every bit of the key reaches. (Its low bits, which this took before, depend only on the
+// key's low bits, and byte counts are mostly whole numbers, whose doubles end in zero bits:
+// most keys fell in a few runs of slots, and a lookup cost ~150 instructions of probing.)
+std::size_t MemoCollectiveCost::slotOf(int kind, double bytes, int size, long long stride) const {
+    std::uint64_t h = std::bit_cast<std::uint64_t>(bytes);
+    h ^= (std::uint64_t(kind) << 56) ^ (std::uint64_t(size) << 40) ^
+         (std::uint64_t(stride) * 0xC2B2AE3D27D4EB4Full);
+    return static_cast<std::size_t>((h * 0x9E3779B97F4A7C15ull) >> shift_);
 }
 
 void MemoCollectiveCost::grow() const {
     std::vector<Slot> old;
     old.swap(slots_);
     const bool restart = used_ >= kMaxRemembered;
-    slots_.assign(old.empty() || restart ? kFirstSlots : 2 * old.size(), Slot{});
+    const std::size_t size = old.empty() || restart ? kFirstSlots : 2 * old.size();
+    slots_.assign(size, Slot{});
+    shift_ = 64 - std::countr_zero(size);
     used_ = 0;
     if (restart)
         return;
     const std::size_t mask = slots_.size() - 1;
     for (const Slot& s : old) {
-        if (!s.used)
+        if (s.kind < 0)
             continue;
-        std::size_t i = hashOf(s.key) & mask;
-        while (slots_[i].used)
+        std::size_t i = slotOf(s.kind, s.bytes, s.size, s.stride);
+        while (slots_[i].kind >= 0)
             i = (i + 1) & mask;
         slots_[i] = s;
         ++used_;
@@ -41,21 +47,24 @@ void MemoCollectiveCost::grow() const {
 
 CollectiveTime MemoCollectiveCost::cost(Collective kind, double bytes,
                                         const GroupPlacement& group) const {
-    const Key key{static_cast<int>(kind), group.size, group.stride, bytes};
+    const int k = static_cast<int>(kind);
     if (!slots_.empty()) {
         const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = hashOf(key) & mask; slots_[i].used; i = (i + 1) & mask)
-            if (slots_[i].key.bytes == bytes && slots_[i].key == key)
-                return slots_[i].value;
+        for (std::size_t i = slotOf(k, bytes, group.size, group.stride); slots_[i].kind >= 0;
+             i = (i + 1) & mask) {
+            const Slot& s = slots_[i];
+            if (s.bytes == bytes && s.kind == k && s.size == group.size && s.stride == group.stride)
+                return s.value;
+        }
     }
     const CollectiveTime t = inner_.cost(kind, bytes, group);
     if (2 * (used_ + 1) > slots_.size())
         grow();
     const std::size_t mask = slots_.size() - 1;
-    std::size_t i = hashOf(key) & mask;
-    while (slots_[i].used)
+    std::size_t i = slotOf(k, bytes, group.size, group.stride);
+    while (slots_[i].kind >= 0)
         i = (i + 1) & mask;
-    slots_[i] = Slot{true, key, t};
+    slots_[i] = Slot{bytes, group.stride, group.size, k, t};
     ++used_;
     return t;
 }

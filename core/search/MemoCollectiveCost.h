@@ -4,8 +4,8 @@
 // an estimate through it is the same number for number. One instance per thread.
 //
 // An open-addressing table (linear probing, a power-of-two size, at most half full): the
-// search's inner loop asks several times per plan, and a lookup here is a hash, a mask and
-// usually one comparison.
+// search's inner loop asks several times per plan, and a lookup here is a multiply, a shift
+// and usually one comparison.
 
 #include "parallel/CollectiveCost.h"
 
@@ -22,22 +22,18 @@ public:
     int membersPerDomain(const GroupPlacement& group) const override;
 
 private:
-    struct Key {
-        int kind;
-        int size;
-        long long stride;
-        double bytes;
-        bool operator==(const Key&) const = default;
-    };
     struct Slot {
-        bool used = false;
-        Key key{};
+        double bytes = 0;
+        long long stride = 0;
+        int size = 0;
+        int kind = -1; // -1: empty
         CollectiveTime value;
     };
-    static std::size_t hashOf(const Key& k);
+    std::size_t slotOf(int kind, double bytes, int size, long long stride) const;
     void grow() const;
     const CollectiveCost& inner_;
     mutable std::vector<Slot> slots_;
+    mutable int shift_ = 64; // 64 - log2(slots_.size())
     mutable std::size_t used_ = 0;
     mutable std::unordered_map<long long, int> members_;
 };

@@ -39,11 +39,17 @@ void boundStageTimes(const EstimateContext& ctx, const StageCosts& costs, const 
     const bool drains = ctx.schedule != K::ZeroBubble;
     // back: the first chunks' backwards of the ranks before s, summed in rank order.
     double start = 0, drainEnd = 0, back = 0;
+    const bool kinds = static_cast<int>(costs.stageKind.size()) == pp;
     for (int s = 0; s < pp; ++s) {
-        for (int c = 0; c < vpp; ++c) {
-            const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
-            busy[s] += m * (costs.fwd[idx] + costs.bwd[idx]);
-        }
+        // A stage of a kind seen before works as long as its first (StageCosts::stageKind).
+        const int first = kinds ? costs.kindFirstStage[std::size_t(costs.stageKind[s])] : s;
+        if (first < s)
+            busy[s] = busy[first];
+        else
+            for (int c = 0; c < vpp; ++c) {
+                const std::size_t idx = static_cast<std::size_t>(s) * vpp + c;
+                busy[s] += m * (costs.fwd[idx] + costs.bwd[idx]);
+            }
         const double work = start + busy[s];
         end[s] = work + tail.postDp[s] + tail.postOpt[s] + tail.postOffload[s];
         if (drains)
@@ -102,7 +108,7 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     est.stages.clear();
     est.stageTimes = std::move(stageTimes);
     est.stageTimes.clear();
-    computeMemory(ctx, lc, params, est, memoryLimitBytes);
+    computeMemory(ctx, lc, params, est, memoryLimitBytes, MemoryDetail::PeakOnly);
     out.peakBytes = est.peakBytes;
     out.capacityBytes = est.capacityBytes;
     if (est.peakBytes > memoryLimitBytes)
@@ -128,7 +134,9 @@ bool PlanEvaluator::evaluate(const PlanChoice& plan, double memoryLimitBytes, bo
     std::vector<double>& end = end_;
     boundStageTimes(ctx, costs, tail, busy, end);
     est.microbatches = ctx.layout.microbatches;
-    fillStepTime(ctx, costs, tail, busy, end, est);
+    // (The energy model reads every stage's times.)
+    fillStepTime(ctx, costs, tail, busy, end, est,
+                 withEnergy ? StepTimeDetail::EveryStage : StepTimeDetail::KindsAlike);
     out.timed = true;
     addThroughput(ctx, lc, est);
     if (withEnergy)
