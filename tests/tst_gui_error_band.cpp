@@ -92,6 +92,9 @@ void TestGuiErrorBand::noSimilarRunNoBand() {
     QVERIFY(!window.estimateCards()
                  ->detailText(EstimateCards::Card::StepTime)
                  .contains("similar runs"));
+    QVERIFY(window.estimateCards()
+                ->valueToolTip(EstimateCards::Card::StepTime)
+                .contains("No error band"));
     shoot(window, "error-band-none-llama3.1-8b-qlora-1xrtx4090");
 }
 

@@ -43,6 +43,10 @@ QString EstimateBadge::expectedErrorToolTip(const ExpectedError& band) {
         .arg(errorBandText(band.low, band.high), QString::fromStdString(band.basis));
 }
 
+QString EstimateBadge::noErrorBandToolTip() {
+    return tr("No error band: too few published runs are like this one");
+}
+
 void EstimateBadge::updateText() {
     QPalette p = palette();
     QColor color = palette().color(QPalette::PlaceholderText);
@@ -72,8 +76,7 @@ void EstimateBadge::updateText() {
             setText(tr("%1 %2/%3 GiB · %4/step · MFU %5")
                         .arg(verdict, memory, capacity, secondsText(e.stepSeconds),
                              percentText(e.mfu)));
-            toolTip += QLatin1Char('\n') + tr("No error band: too few published runs are like "
-                                              "this one");
+            toolTip += QLatin1Char('\n') + noErrorBandToolTip();
         }
         setToolTip(toolTip);
         const bool dark = palette().color(QPalette::Window).lightnessF() < 0.5;

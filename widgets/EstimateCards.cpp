@@ -92,6 +92,8 @@ void EstimateCards::updateCards() {
         detail << tr("%1 on %n similar runs", nullptr, band->cases)
                       .arg(errorBandText(band->low, band->high));
         timeToolTip += QStringLiteral("\n\n") + EstimateBadge::expectedErrorToolTip(*band);
+    } else {
+        timeToolTip += QStringLiteral("\n\n") + EstimateBadge::noErrorBandToolTip();
     }
     if (e.trainDays)
         detail << tr("%1 days to train").arg(numberText(*e.trainDays));
