@@ -12,15 +12,14 @@
 //   --language zh_CN (or TRAINSCAPE_LANGUAGE=zh_CN) overrides the language chosen in the
 //   settings (View ▸ Language), which defaults to the system's.
 
+#include "AppEstimator.h"
 #include "DiagnosticsModel.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
 #include "Settings.h"
-#include "TimelineChart.h"
 #include "Translations.h"
 
 #include "common/Diagnostics.h"
-#include "estimate/Estimator.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -121,15 +120,7 @@ int main(int argc, char* argv[]) {
     }
     const QString scenarioPath = positional.value(0);
 
-    // core's estimator, with a schedule simulation as long as the Gantt chart draws.
-    const ts::gui::EstimateFunction estimator = [](const ts::ResolvedScenario& scenario,
-                                                   ts::Diagnostics& diags) {
-        ts::EstimatorSettings settings = ts::defaultEstimatorSettings(scenario);
-        settings.maxScheduleEvents = ts::gui::TimelineChart::kScheduleEvents;
-        return ts::estimatePlan(scenario, settings, diags);
-    };
-
-    ts::gui::MainWindow window(estimator);
+    ts::gui::MainWindow window(ts::gui::applicationEstimator());
     if (parser.isSet(screenshotOption)) {
         window.setRememberRecentFiles(false);
         const bool valid = scenarioPath.isEmpty() || window.openScenario(scenarioPath);

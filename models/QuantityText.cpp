@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdlib>
 
 namespace ts::gui {
 
@@ -82,6 +83,19 @@ QString wattsText(double watts) {
 
 QString percentText(double fraction) {
     return numberText(fraction * 100.0) + QStringLiteral(" %");
+}
+
+namespace {
+QString signedPercentText(double fraction) {
+    const long long v = std::llround(fraction * 100.0);
+    // U+2212 MINUS SIGN, as a typesetter writes a negative percentage.
+    const QString sign = v < 0 ? QStringLiteral("\u2212") : v > 0 ? QStringLiteral("+") : QString();
+    return sign + QLocale().toString(std::llabs(v)) + QStringLiteral(" %");
+}
+} // namespace
+
+QString errorBandText(double low, double high) {
+    return signedPercentText(low) + QStringLiteral(" \u2026 ") + signedPercentText(high);
 }
 
 QString siPrefixed(double value) {

@@ -22,6 +22,8 @@ QString secondsText(double seconds);   // "8.41 s", "350 ms", "12.5 min", "3.2 h
 QString microsecondsText(double us);   // "2 µs"
 QString wattsText(double watts);       // "700 W"
 QString percentText(double fraction);  // 0.412 -> "41.2 %"
-QString siPrefixed(double value);      // 8388608 -> "8.39 M", 1.5e13 -> "15 T"
+// A band of relative error in signed whole percent: (-0.04, 0.06) -> "−4 % … +6 %".
+QString errorBandText(double low, double high);
+QString siPrefixed(double value); // 8388608 -> "8.39 M", 1.5e13 -> "15 T"
 
 } // namespace ts::gui

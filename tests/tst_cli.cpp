@@ -64,6 +64,7 @@ private slots:
     void catalogColumnsAlign();
     void networkCountsServersAndScalesBytes();
     void estimateExplains();
+    void estimateCarriesErrorBand();
 };
 
 void TestCli::helpAndVersion() {
@@ -284,6 +285,45 @@ void TestCli::estimateExplains() {
     QVERIFY(j.contains("explain"));
     QVERIFY(!j["explain"]["sensitivity"].empty());
     QCOMPARE(j["format"].get<std::string>(), std::string("trainscape.estimate/1"));
+}
+
+// time.expected_error (shared/spec/scenario-format.md): {"low", "high", "cases", "basis"} from
+// the residual table built with this estimator, in the JSON and in the text; null where no
+// published run is similar (a QLoRA fine-tune on one RTX 4090: no fine-tuning and no Ada run).
+void TestCli::estimateCarriesErrorBand() {
+    const QString dense = ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json";
+    Run run = runCli({"estimate", dense, "--json"});
+    QCOMPARE(run.exitCode, 0);
+    const auto time = nlohmann::ordered_json::parse(run.out.toStdString()).at("time");
+    QVERIFY(time.contains("expected_error"));
+    const auto& band = time.at("expected_error");
+    QVERIFY2(band.is_object(), band.dump().c_str());
+    QCOMPARE(band.size(), std::size_t(4));
+    const std::vector<std::string> keys = {"low", "high", "cases", "basis"};
+    std::size_t i = 0;
+    for (const auto& [key, value] : band.items())
+        QCOMPARE(key, keys[i++]);
+    QVERIFY(band.at("low").is_number() && band.at("high").is_number());
+    QVERIFY(band.at("low").get<double>() <= band.at("high").get<double>());
+    QVERIFY(band.at("low").get<double>() > -1.0);
+    QVERIFY(band.at("cases").is_number_integer());
+    QVERIFY(band.at("cases").get<int>() >= 8); // ErrorBandRule::minCases
+    QVERIFY(band.at("basis").get<std::string>().find("dense") != std::string::npos);
+    QVERIFY(band.at("basis").get<std::string>().find("Hopper") != std::string::npos);
+    Run text = runCli({"estimate", dense});
+    QCOMPARE(text.exitCode, 0);
+    const QString cases = QString::number(band.at("cases").get<int>());
+    QVERIFY2(text.out.contains(" on " + cases + " similar runs"), qPrintable(text.out));
+    QVERIFY2(text.out.contains(QString::fromUtf8("\u2026")), qPrintable(text.out));
+
+    const QString qlora =
+        ts::test::sourceDir() + "/resources/examples/llama3.1-8b-qlora-1xrtx4090.json";
+    Run none = runCli({"estimate", qlora, "--json"});
+    QCOMPARE(none.exitCode, 0);
+    const json noneTime = json::parse(none.out.toStdString()).at("time");
+    QVERIFY(noneTime.contains("expected_error"));
+    QVERIFY(noneTime.at("expected_error").is_null());
+    QVERIFY(!runCli({"estimate", qlora}).out.contains("similar runs"));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

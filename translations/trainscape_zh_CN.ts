@@ -2001,6 +2001,20 @@
         <translation>%1 %2/%3 GiB · 每步 %4 · MFU %5</translation>
     </message>
     <message>
+        <source>%1 %2/%3 GiB · %4/step (%5) · MFU %6</source>
+        <translation>%1 %2/%3 GiB · 每步 %4（%5）· MFU %6</translation>
+    </message>
+    <message>
+        <source>No error band: too few published runs are like this one</source>
+        <translation>没有误差带：与此相似的已发表运行太少</translation>
+    </message>
+    <message numerus="yes">
+        <source>Step time within %1 of the measured one for 80% of the %n most similar published runs (%2)</source>
+        <translation>
+            <numerusform>在 %n 个最相似的已发表运行中，有 80% 的估计步时与实测值的偏差在 %1 之内（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>Peak memory on stage %1 against the GPU's capacity, the time of one optimizer step, and model FLOPS utilization</source>
         <translation>阶段 %1 的峰值显存与 GPU 容量之比、一次优化器步的时间，以及模型 FLOPS 利用率</translation>
     </message>
@@ -2072,8 +2086,14 @@
         <translation>未被掩盖的卸载</translation>
     </message>
     <message>
-        <source>per optimizer step · %1 days to train</source>
-        <translation>每个优化器步 · 训练需 %1 天</translation>
+        <source>%1 days to train</source>
+        <translation>训练需 %1 天</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 on %n similar runs</source>
+        <translation>
+            <numerusform>%1（基于 %n 个相似运行）</numerusform>
+        </translation>
     </message>
     <message>
         <source>per optimizer step</source>

@@ -36,6 +36,17 @@ void EstimateBadge::changeEvent(QEvent* event) {
     QLabel::changeEvent(event);
 }
 
+QString EstimateBadge::expectedErrorToolTip(const ExpectedError& band) {
+    return tr("Step time within %1 of the measured one for 80% of the %n most similar published "
+              "runs (%2)",
+              nullptr, band.cases)
+        .arg(errorBandText(band.low, band.high), QString::fromStdString(band.basis));
+}
+
+QString EstimateBadge::noErrorBandToolTip() {
+    return tr("No error band: too few published runs are like this one");
+}
+
 void EstimateBadge::updateText() {
     QPalette p = palette();
     QColor color = palette().color(QPalette::PlaceholderText);
@@ -51,13 +62,23 @@ void EstimateBadge::updateText() {
         const Estimate& e = *estimate_;
         constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
         const QString verdict = e.fits ? tr("✔ fits") : tr("✘ does not fit");
-        setText(tr("%1 %2/%3 GiB · %4/step · MFU %5")
-                    .arg(verdict, numberText(e.peakBytes / kGiB),
-                         numberText(e.capacityBytes / kGiB), secondsText(e.stepSeconds),
-                         percentText(e.mfu)));
-        setToolTip(tr("Peak memory on stage %1 against the GPU's capacity, the time of one "
-                      "optimizer step, and model FLOPS utilization")
-                       .arg(e.peakStage));
+        const QString memory = numberText(e.peakBytes / kGiB);
+        const QString capacity = numberText(e.capacityBytes / kGiB);
+        QString toolTip = tr("Peak memory on stage %1 against the GPU's capacity, the time of one "
+                             "optimizer step, and model FLOPS utilization")
+                              .arg(e.peakStage);
+        if (const auto& band = e.expectedError) {
+            setText(tr("%1 %2/%3 GiB · %4/step (%5) · MFU %6")
+                        .arg(verdict, memory, capacity, secondsText(e.stepSeconds),
+                             errorBandText(band->low, band->high), percentText(e.mfu)));
+            toolTip += QLatin1Char('\n') + expectedErrorToolTip(*band);
+        } else {
+            setText(tr("%1 %2/%3 GiB · %4/step · MFU %5")
+                        .arg(verdict, memory, capacity, secondsText(e.stepSeconds),
+                             percentText(e.mfu)));
+            toolTip += QLatin1Char('\n') + noErrorBandToolTip();
+        }
+        setToolTip(toolTip);
         const bool dark = palette().color(QPalette::Window).lightnessF() < 0.5;
         color = e.fits ? (dark ? QColor(110, 200, 120) : QColor(0, 120, 40))
                        : (dark ? QColor(255, 110, 100) : QColor(190, 30, 30));

@@ -1,6 +1,7 @@
 #pragma once
 // The toolbar's one-line verdict: whether the plan fits, peak against capacity, the step
-// time and MFU ("✔ fits 71.2/80 GiB · 8.41 s/step · MFU 41 %"), coloured by the verdict.
+// time with its error band and MFU ("✔ fits 71.2/80 GiB · 8.41 s/step (−4 % … +6 %) · MFU 41 %"),
+// coloured by the verdict.
 
 #include "estimate/Estimate.h"
 
@@ -15,6 +16,10 @@ public:
     // nullptr: `reason` says why there is none; `busy`: an estimate is being computed.
     void setEstimate(const Estimate* estimate, const QString& reason = {});
     void setBusy(bool busy);
+    // "Step time within −4 % … +6 % of the measured one for 80% of the 31 most similar
+    // published runs (basis)": time.expected_error in words (the cards' tooltip says the same).
+    static QString expectedErrorToolTip(const ExpectedError& band);
+    static QString noErrorBandToolTip();
 
 protected:
     void changeEvent(QEvent* event) override;

@@ -1,5 +1,7 @@
 #include "EstimateCards.h"
 
+#include "EstimateBadge.h"
+
 #include "MetricCard.h"
 #include "QuantityText.h"
 
@@ -83,11 +85,20 @@ void EstimateCards::updateCards() {
     part(tr("exposed DP communication"), t.dpExposed);
     part(tr("optimizer step"), t.optimizer);
     part(tr("exposed offload"), t.offloadExposed);
-    card(Card::StepTime)->setValue(secondsText(e.stepSeconds), timeParts.join(QLatin1Char('\n')));
-    card(Card::StepTime)
-        ->setDetail(e.trainDays
-                        ? tr("per optimizer step · %1 days to train").arg(numberText(*e.trainDays))
-                        : tr("per optimizer step"));
+    QString timeToolTip = timeParts.join(QLatin1Char('\n'));
+    QStringList detail = {tr("per optimizer step")};
+    if (const auto& band = e.expectedError) {
+        // "−4 % … +6 % on 31 similar runs": how far off published runs like this one were.
+        detail << tr("%1 on %n similar runs", nullptr, band->cases)
+                      .arg(errorBandText(band->low, band->high));
+        timeToolTip += QStringLiteral("\n\n") + EstimateBadge::expectedErrorToolTip(*band);
+    } else {
+        timeToolTip += QStringLiteral("\n\n") + EstimateBadge::noErrorBandToolTip();
+    }
+    if (e.trainDays)
+        detail << tr("%1 days to train").arg(numberText(*e.trainDays));
+    card(Card::StepTime)->setValue(secondsText(e.stepSeconds), timeToolTip);
+    card(Card::StepTime)->setDetail(detail.join(QStringLiteral(" · ")));
 
     card(Card::Throughput)
         ->setValue(tr("%1 tokens/s").arg(numberText(e.tokensPerSPerGpu, 4)),

@@ -2,6 +2,8 @@
 
 #include "CliCommands.h"
 
+#include "PublishedErrorBand.h"
+
 #include "estimate/EstimateFinite.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
@@ -41,6 +43,7 @@ int runEstimate(const Options& options) {
     for (const auto& d : estimateDiags.warnings())
         warnings.push_back(plainMessage(d.path + ": " + d.message));
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
+    attachPublishedErrorBand(*estimate, *resolved); // time.expected_error
     std::optional<Explanation> explanation;
     if (explainFlag) {
         CalibrationRegistry calibrations;

@@ -1,5 +1,7 @@
 #include "PlanReport.h"
 
+#include "PublishedErrorBand.h"
+
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "scenario/ExplicitScenario.h"
@@ -56,6 +58,7 @@ planReportJson(const ResolvedScenario& plan, const ScenarioInputs& inputs, std::
     for (const auto& d : estimateDiags.warnings())
         warnings.push_back(plainMessage(d.path + ": " + d.message));
     estimate->warnings.insert(estimate->warnings.begin(), warnings.begin(), warnings.end());
+    attachPublishedErrorBand(*estimate, *again); // as `estimate` prints it
     nlohmann::ordered_json out;
     out["scenario"] = scenarioToJson(written);
     out["estimate"] = estimateToJson(*estimate);

@@ -102,6 +102,18 @@ struct StageTime {
     double endSeconds = 0; // including its gradient reduction and optimizer step
 };
 
+// How far off the step time may be: the interval of relative error (predicted / measured - 1)
+// that held for 80% of the published runs most like this scenario, how many there were, and
+// what made them alike (core/accuracy/ErrorBand.h). The estimator leaves it empty; the CLI and
+// the GUI attach it from the residual table generated at build time (tools/errorband).
+struct ExpectedError {
+    double low = 0;  // e.g. -0.08
+    double high = 0; // e.g. +0.05
+    int cases = 0;
+    std::string basis;
+    bool operator==(const ExpectedError&) const = default;
+};
+
 struct Estimate {
     // Memory of the worst GPU (pipeline stage).
     bool fits = false;
@@ -117,6 +129,7 @@ struct Estimate {
 
     double stepSeconds = 0;
     TimeBreakdown time;
+    std::optional<ExpectedError> expectedError; // nullopt: none attached, or no similar run
     // Of time.compute + time.recompute: the elementwise (HBM-bound) work, for the power model.
     double memoryBoundComputeSeconds = 0;
 

@@ -1,5 +1,7 @@
 #include "estimate/EstimateJson.h"
 
+#include "accuracy/ErrorBand.h"
+
 #include "common/TextFormat.h"
 
 #include <cmath>
@@ -148,6 +150,18 @@ std::string energyText(const Estimate& e) {
     return out;
 }
 
+// time.expected_error: null when no band is attached (accuracy/ErrorBand.h).
+ordered_json expectedErrorJson(const std::optional<ExpectedError>& band) {
+    if (!band)
+        return nullptr;
+    ordered_json j = ordered_json::object();
+    j["low"] = band->low;
+    j["high"] = band->high;
+    j["cases"] = band->cases;
+    j["basis"] = band->basis;
+    return j;
+}
+
 } // namespace
 
 nlohmann::ordered_json estimateToJson(const Estimate& e) {
@@ -181,6 +195,7 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     tb["optimizer"] = e.time.optimizer;
     tb["offload_exposed"] = e.time.offloadExposed;
     time["breakdown_s"] = std::move(tb);
+    time["expected_error"] = expectedErrorJson(e.expectedError);
     j["time"] = std::move(time);
 
     ordered_json tp = ordered_json::object();
@@ -256,7 +271,11 @@ std::string estimateToText(const Estimate& e) {
         out += "\n";
     }
     out += printfText("step: %.3f s", e.stepSeconds);
+    if (e.expectedError)
+        out += ", " + errorBandText(*e.expectedError);
     out += "  (" + std::to_string(e.microbatches) + " micro-batches)\n";
+    if (e.expectedError)
+        out += "  similar runs: " + e.expectedError->basis + "\n";
     const TimeBreakdown& t = e.time;
     const auto line = [&](const char* name, double v) {
         if (v <= 0 && std::string(name) != "compute")
