@@ -1390,8 +1390,8 @@
         <translation>最多只能指定一个场景文件</translation>
     </message>
     <message>
-        <source>With --screenshot: the view to show (dashboard, layout, file, model, cluster, plan, training).</source>
-        <translation>与 --screenshot 一起使用：要显示的视图（dashboard、layout、file、model、cluster、plan、training）。</translation>
+        <source>With --screenshot: the view to show (%1).</source>
+        <translation>与 --screenshot 一起使用：要显示的视图（%1）。</translation>
     </message>
     <message>
         <source>view</source>
