@@ -313,6 +313,14 @@ void MainWindow::restoreWindowState() {
     restoreState(settings::windowState);
 }
 
+QStringList MainWindow::viewNames() {
+    return {QStringLiteral("dashboard"), QStringLiteral("layout"),  QStringLiteral("file"),
+            QStringLiteral("topology"),  QStringLiteral("search"),  QStringLiteral("capacity"),
+            QStringLiteral("library"),   QStringLiteral("compare"), QStringLiteral("model"),
+            QStringLiteral("cluster"),   QStringLiteral("plan"),    QStringLiteral("training"),
+            QStringLiteral("costs"),     QStringLiteral("summary")};
+}
+
 bool MainWindow::showView(const QString& view) {
     const std::pair<const char*, QDockWidget*> docks[] = {
         {"model", modelDock_},       {"cluster", clusterDock_}, {"plan", planDock_},

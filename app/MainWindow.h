@@ -72,9 +72,12 @@ public:
     void restoreWindowState();
     // Waits (processing events) until the latest estimate has arrived.
     bool waitForEstimate(int timeoutMs = 10000);
-    // Brings one main view forward: "dashboard", "layout", "file", "model", "cluster",
-    // "plan", "training", "costs", "summary", "topology". Returns false for an unknown name.
+    // Brings one main view forward (one of viewNames()). Returns false for an unknown name.
     bool showView(const QString& view);
+    // The names showView takes: the tabs ("dashboard", "layout", "file", "topology",
+    // "search", "capacity", "library", "compare") and the editors ("model", "cluster",
+    // "plan", "training", "costs", "summary"); trainscape --view lists them.
+    static QStringList viewNames();
     // The save prompt's answer without asking (tests): Save, Discard or Cancel.
     void setSavePromptOverride(int standardButton) { savePromptOverride_ = standardButton; }
     bool maybeSave();

@@ -6,8 +6,9 @@
 //       exit 0: written; exit 2: the scenario is invalid (the PNG is still written and shows
 //       the errors in the Messages list; they are also printed on stderr); exit 1: the PNG
 //       could not be written (or the arguments are wrong).
-//   --view NAME       with --screenshot: the view in front (dashboard, layout, file, search, model,
-//                     cluster, plan, training, summary)
+//   --view NAME       with --screenshot: the view in front (MainWindow::viewNames(): the tabs
+//                     dashboard, layout, file, topology, search, capacity, library, compare and
+//                     the editors model, cluster, plan, training, costs, summary)
 //   --language zh_CN (or TRAINSCAPE_LANGUAGE=zh_CN) overrides the language chosen in the
 //   settings (View ▸ Language), which defaults to the system's.
 
@@ -99,8 +100,8 @@ int main(int argc, char* argv[]) {
         QCoreApplication::translate("main", "locale"));
     const QCommandLineOption viewOption(
         QStringLiteral("view"),
-        QCoreApplication::translate("main", "With --screenshot: the view to show (dashboard, "
-                                            "layout, file, model, cluster, plan, training)."),
+        QCoreApplication::translate("main", "With --screenshot: the view to show (%1).")
+            .arg(ts::gui::MainWindow::viewNames().join(QStringLiteral(", "))),
         QCoreApplication::translate("main", "view"), QStringLiteral("dashboard"));
     parser.addOption(screenshotOption);
     parser.addOption(viewOption);
@@ -124,8 +125,9 @@ int main(int argc, char* argv[]) {
         window.setRememberRecentFiles(false);
         const bool valid = scenarioPath.isEmpty() || window.openScenario(scenarioPath);
         if (!window.showView(parser.value(viewOption))) {
-            std::fprintf(stderr, "trainscape: unknown view %s\n",
-                         qPrintable(parser.value(viewOption)));
+            std::fprintf(stderr, "trainscape: unknown view %s (views: %s)\n",
+                         qPrintable(parser.value(viewOption)),
+                         qPrintable(ts::gui::MainWindow::viewNames().join(QStringLiteral(", "))));
             return 1;
         }
         window.waitForEstimate(); // a screenshot shows computed values, never placeholders

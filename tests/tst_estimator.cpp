@@ -9,6 +9,7 @@
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
 #include "estimate/MemoryModel.h"
+#include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
 #include "parallel/CollectiveCost.h"
@@ -102,6 +103,7 @@ private slots:
     void trainingFlops();
     void korthikantiActivations();
     void flashAttentionDropsScores();
+    void pytorchNativeActivations();
     void zeroPaperModelStates();
     void megatronBytesPerParameter();
     void inFlightMicrobatches();
@@ -173,6 +175,50 @@ void TestEstimator::flashAttentionDropsScores() {
     const double perToken =
         2 * 4096 + 2 * 4096 + 4 * 1024 + 2 * 4096 + 6 * 14336 + 2 * 4096 + 4 * 4096 + 4 * 32;
     QCOMPARE(layerActivationBytes(l8, {8192, 1, 1, false}), 8192.0 * perToken);
+}
+
+void TestEstimator::pytorchNativeActivations() {
+    // torchtitan's op-level selective checkpointing on Llama 3 8B (parallelize_llama.py at
+    // 9dec370): layer input 2h, wq 2q, wv 2kv, SDPA out 2q + FP32 LSE 4 heads, w1 2 ffn, w2 2h.
+    const ModelConfig l8 = llama3_8b();
+    ActivationAssumptions op;
+    op.opLevelSelective = true;
+    const double perToken =
+        2 * 4096 + 2 * 4096 + 2 * 1024 + 2 * 4096 + 4 * 32 + 2 * 14336 + 2 * 4096;
+    QCOMPARE(layerActivationBytesSelective(l8, {8192, 1, 1, false}, op), 8192.0 * perToken);
+    // With TP 8 and SP: column-parallel outputs shard, the w2 product stays whole, and the two
+    // reduce-scatter outputs (2h / t each) are kept.
+    const double tpToken = (2 * 4096 + 2 * 4096 + 2 * 1024 + 2 * 4096 + 4 * 32 + 2 * 14336) / 8.0 +
+                           2 * 4096 + 2 * (2 * 4096 / 8.0);
+    QCOMPARE(layerActivationBytesSelective(l8, {8192, 1, 8, true}, op), 8192.0 * tpToken);
+    // DTensor SP saves the gathered QKV and MLP inputs whole (4h), where Megatron's SP
+    // divides them by t.
+    ActivationAssumptions gathered;
+    gathered.gatheredLinearInputs = true;
+    const ActivationLayout tp8{8192, 1, 8, true};
+    QCOMPARE(layerActivationBytes(l8, tp8, gathered) - layerActivationBytes(l8, tp8),
+             8192.0 * 4 * 4096 * (1 - 1 / 8.0));
+    // The loss: bytes per logit on the last stage, beside the final norm's and the output
+    // layer's inputs.
+    ActivationAssumptions eagerLoss;
+    eagerLoss.lossBytesPerLogit = 12;
+    const ActivationLayout one{8192, 1, 1, false};
+    QCOMPARE(outputLayerActivationBytes(l8, one, eagerLoss) - outputLayerActivationBytes(l8, one),
+             8192.0 * 8 * 128256);
+    // FSDP2 under PP (ZeRO 2 in a PyTorch-native loop) keeps whole FP32 gradients.
+    TrainingConfig titan;
+    titan.compile = true;
+    titan.precision = Precision::Fp8;
+    QVERIFY(pytorchNativeTraining(titan));
+    const StateBytesPerParam b = stateBytesPerParam(titan);
+    QVERIFY(b.unshardedGradientsUnderZero2);
+    QCOMPARE(modelStateBytes(1.0, 8, 2, b).gradients, 4.0);
+    QCOMPARE(modelStateBytes(1.0, 8, 3, b).gradients, 4.0 / 8.0);
+    QVERIFY(!stateBytesPerParam(TrainingConfig{}).unshardedGradientsUnderZero2);
+    QCOMPARE(lowPrecisionWeightCopyBytes(titan, 2), 0.0); // torchao casts at each use
+    TrainingConfig megatron = titan;
+    megatron.compile = false;
+    QCOMPARE(lowPrecisionWeightCopyBytes(megatron, 2), 2.0); // TransformerEngine caches two
 }
 
 void TestEstimator::zeroPaperModelStates() {

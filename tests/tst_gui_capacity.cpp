@@ -134,18 +134,40 @@ private slots:
         QCOMPARE(view.plot()->graph(2)->name(), QString::fromStdString(second.gpu) + ": cost");
         screenshot(view, "capacity-view-second-kind.png");
 
-        // Apply the fewest size of the second kind: one undo step; undo restores the file's.
+        // The scenario's $3 GPU-hour is its H100's: the planner prices the H100 sizes at it,
+        // the A100 sizes at the catalog's.
+        QCOMPARE(second.gpu, std::string("h100-sxm-80gb"));
+        const CapacityRow& applied = second.scaling[*second.fewest];
+        QCOMPARE(applied.best->scenario.costs.gpuHourUsd.value_or(0), 3.0);
+        const CapacityRow& other = first.scaling[*first.fewest];
+        QVERIFY(other.best->scenario.costs.gpuHourUsd.value_or(3.0) != 3.0);
+
+        // Apply the fewest size of the second kind: one undo step that keeps the price of the
+        // scenario's own GPU; undo restores the file's.
         const int steps = doc.undoStack()->count();
         QTest::mouseClick(view.applyButton(), Qt::LeftButton);
         QCOMPARE(doc.undoStack()->count(), steps + 1);
         QVERIFY(doc.resolved());
-        const CapacityRow& applied = second.scaling[*second.fewest];
         QCOMPARE(doc.resolved()->cluster.numGpus, applied.numGpus);
         QCOMPARE(doc.scenario().cluster.preset.value_or(""), second.clusterPreset);
         QCOMPARE(planChoiceOf(*doc.resolved()), applied.best->plan);
         QCOMPARE(doc.scenario().training.tokens.value_or(0), 1e12);
+        QVERIFY(doc.scenario().costs && doc.scenario().costs->gpuHourUsd);
+        QCOMPARE(*doc.scenario().costs->gpuHourUsd, 3.0);
+        QCOMPARE(*doc.resolved()->costs.gpuHourUsd, 3.0);
         doc.undoStack()->undo();
         QCOMPARE(doc.resolved()->cluster.numGpus, std::int64_t(8));
+        QCOMPARE(doc.scenario().costs->gpuHourUsd.value_or(0), 3.0);
+
+        // Applying the other kind drops the price with the GPU it was of (the A100's is the
+        // catalog's, as the planner priced it); undo brings it back.
+        view.summaryTable()->selectRow(0);
+        QCOMPARE(scaling->gpu()->gpu, first.gpu);
+        QTest::mouseClick(view.applyButton(), Qt::LeftButton);
+        QCOMPARE(doc.scenario().cluster.preset.value_or(""), first.clusterPreset);
+        QVERIFY(!doc.scenario().costs || !doc.scenario().costs->gpuHourUsd);
+        QCOMPARE(doc.resolved()->costs.gpuHourUsd, other.best->scenario.costs.gpuHourUsd);
+        doc.undoStack()->undo();
         QCOMPARE(doc.scenario().costs->gpuHourUsd.value_or(0), 3.0);
     }
 

@@ -773,6 +773,21 @@ void TestGuiEditing::binaryScreenshotOfAView() {
                   {"--screenshot", out, "--view", "bogus", example("llama3-70b-64xh100.json")});
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 1);
+    const QString refused = QString::fromLocal8Bit(process.readAllStandardError());
+    // --help and the refusal name every view, and the window shows each of them.
+    process.start(test::binDir() + "/trainscape", {"--help"});
+    QVERIFY(process.waitForFinished(60000));
+    const QString help = QString::fromLocal8Bit(process.readAllStandardOutput()).simplified();
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(MainWindow::viewNames().size() >= 14);
+    for (const QString& view : MainWindow::viewNames()) {
+        QVERIFY2(help.contains(view + ",") || help.contains(view + ")."), qPrintable(view));
+        QVERIFY2(refused.contains(view), qPrintable(view));
+        QVERIFY2(window.showView(view), qPrintable(view));
+    }
+    for (const char* view : {"search", "capacity", "topology"})
+        QVERIFY2(help.contains(view), view);
 }
 
 void TestGuiEditing::settingsAndWindowStatePersist() {

@@ -324,6 +324,35 @@ private slots:
         QCOMPARE(QString::fromStdString(diags.all().front().path), QString("/training/tokens"));
     }
 
+    // The search keeps its timed plans packed (SearchSpace::pack, 24 bytes): every plan of the
+    // space comes back whole; the scatter's sample is as many as asked, spread over them.
+    void packedPlansRoundTrip() {
+        ResolvedScenario base = resolveText(kScenario);
+        SearchDomain d = smallDomain();
+        d.offloadOptimizer = d.offloadParams = d.offloadActivations = {};
+        const SearchSpace space(base, d);
+        std::size_t n = 0;
+        for (std::size_t g = 0; g < space.groups().size(); ++g)
+            space.forEachPlan(g, [&](const PlanChoice& p) {
+                ++n;
+                const PlanChoice back = space.unpack(SearchSpace::pack(g, p));
+                if (!(back == p))
+                    qFatal("%s", describePlan(p).c_str());
+                return true;
+            });
+        QVERIFY(n > 10000);
+        static_assert(sizeof(PackedPlan) <= 24);
+        SearchOptions opt;
+        opt.domain = smallDomain();
+        opt.keepPoints = 1000;
+        Diagnostics diags;
+        const auto r = searchPlans(base, opt, diags);
+        QVERIFY(r && r->plansFitting > 1000);
+        QCOMPARE(r->points.size(), std::size_t(1000));
+        opt.keepPoints = 0;
+        QVERIFY(searchPlans(base, opt, diags)->points.empty());
+    }
+
     // Every plan of the space resolves as written: `estimate` accepts what search reports.
     void everyPlanResolves() {
         const ResolvedScenario base = resolveText(kScenario);

@@ -1684,47 +1684,47 @@
 <context>
     <name>main</name>
     <message>
-        <location filename="../app/main.cpp" line="87"/>
+        <location filename="../app/main.cpp" line="88"/>
         <source>Planner for distributed training of large language models.</source>
         <translation>大语言模型分布式训练规划器。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="93"/>
+        <location filename="../app/main.cpp" line="94"/>
         <source>Render the main window offscreen to &lt;png&gt; and exit.</source>
         <translation>在屏幕外将主窗口渲染为 &lt;png&gt; 后退出。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="94"/>
+        <location filename="../app/main.cpp" line="95"/>
         <source>png</source>
         <translation>png</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="97"/>
+        <location filename="../app/main.cpp" line="98"/>
         <source>User interface language, e.g. zh_CN (default: the system&apos;s).</source>
         <translation>界面语言，例如 zh_CN（默认跟随系统）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="99"/>
+        <location filename="../app/main.cpp" line="100"/>
         <source>locale</source>
         <translation>语言区域</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="110"/>
+        <location filename="../app/main.cpp" line="111"/>
         <source>Scenario file to open (JSON).</source>
         <translation>要打开的场景文件（JSON）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="117"/>
+        <location filename="../app/main.cpp" line="118"/>
         <source>at most one scenario file</source>
         <translation>最多只能指定一个场景文件</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="102"/>
-        <source>With --screenshot: the view to show (dashboard, layout, file, model, cluster, plan, training).</source>
-        <translation>与 --screenshot 一起使用：要显示的视图（dashboard、layout、file、model、cluster、plan、training）。</translation>
+        <location filename="../app/main.cpp" line="103"/>
+        <source>With --screenshot: the view to show (%1).</source>
+        <translation>与 --screenshot 一起使用：要显示的视图（%1）。</translation>
     </message>
     <message>
-        <location filename="../app/main.cpp" line="104"/>
+        <location filename="../app/main.cpp" line="105"/>
         <source>view</source>
         <translation>视图</translation>
     </message>
@@ -1979,7 +1979,7 @@
         <translation>没有规模在限制内有可行方案</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityViewPlot.cpp" line="137"/>
+        <location filename="../widgets/CapacityViewPlot.cpp" line="140"/>
         <source>Apply capacity plan</source>
         <translation>应用容量方案</translation>
     </message>
@@ -3545,27 +3545,27 @@
         <translation>场景文件</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="359"/>
+        <location filename="../app/MainWindow.cpp" line="367"/>
         <source>Open a scenario to see how its plan places the model on the GPUs.</source>
         <translation>打开一个场景，查看其并行方案如何把模型放置到各个 GPU 上。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="360"/>
+        <location filename="../app/MainWindow.cpp" line="368"/>
         <source>The scenario is not valid; its errors are listed under Messages.</source>
         <translation>该场景无效；错误列在“消息”中。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="362"/>
+        <location filename="../app/MainWindow.cpp" line="370"/>
         <source>No scenario open</source>
         <translation>未打开场景</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="365"/>
+        <location filename="../app/MainWindow.cpp" line="373"/>
         <source>Trainscape</source>
         <translation>Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="372"/>
+        <location filename="../app/MainWindow.cpp" line="380"/>
         <source>%1 · not a valid scenario: see the errors under Messages</source>
         <translation>%1 · 不是有效的场景：请查看“消息”中的错误</translation>
     </message>
@@ -3595,53 +3595,53 @@
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="391"/>
+        <location filename="../app/MainWindow.cpp" line="399"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="391"/>
+        <location filename="../app/MainWindow.cpp" line="399"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="380"/>
-        <location filename="../app/MainWindow.cpp" line="393"/>
+        <location filename="../app/MainWindow.cpp" line="388"/>
+        <location filename="../app/MainWindow.cpp" line="401"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="393"/>
+        <location filename="../app/MainWindow.cpp" line="401"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="393"/>
+        <location filename="../app/MainWindow.cpp" line="401"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="394"/>
+        <location filename="../app/MainWindow.cpp" line="402"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="394"/>
+        <location filename="../app/MainWindow.cpp" line="402"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="398"/>
+        <location filename="../app/MainWindow.cpp" line="406"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="402"/>
+        <location filename="../app/MainWindow.cpp" line="410"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="400"/>
+        <location filename="../app/MainWindow.cpp" line="408"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
@@ -3707,23 +3707,23 @@
         <translation>仪表板</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="363"/>
+        <location filename="../app/MainWindow.cpp" line="371"/>
         <source>Choose File ▸ Open Scenario… to read a scenario file, or File ▸ New from Example.</source>
         <translation>选择“文件 ▸ 打开场景…”读取场景文件，或“文件 ▸ 从示例新建”。</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="373"/>
-        <location filename="../app/MainWindow.cpp" line="383"/>
+        <location filename="../app/MainWindow.cpp" line="381"/>
+        <location filename="../app/MainWindow.cpp" line="391"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="378"/>
+        <location filename="../app/MainWindow.cpp" line="386"/>
         <source>not saved yet</source>
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="382"/>
+        <location filename="../app/MainWindow.cpp" line="390"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
@@ -5033,7 +5033,7 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/SearchView.cpp" line="104"/>
-        <location filename="../widgets/SearchViewPlot.cpp" line="61"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="57"/>
         <source>Best plans</source>
         <translation>最佳方案数</translation>
     </message>
@@ -5108,36 +5108,36 @@ Network power: %2
         <translation>；本场景的方案排名第 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="48"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="44"/>
         <source>Timed plans (bounds)</source>
         <translation>已计时方案（下界）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="54"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="50"/>
         <source>Pareto front (time, memory)</source>
         <translation>帕累托前沿（时间，显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="68"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="64"/>
         <source>This scenario&apos;s plan</source>
         <translation>本场景的方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="95"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="91"/>
         <source>%1
 step ≥ %2 s (bound) · %3 GiB</source>
         <translation>%1
 单步 ≥ %2 秒（下界）· %3 GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="101"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="97"/>
         <source>%1
 %2 s/step · %3 GiB · MFU %4%</source>
         <translation>%1
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="127"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="123"/>
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
     </message>

@@ -124,15 +124,18 @@ void CapacityView::applySelectedRow() {
         return;
     const auto written = scenarioToJson(explicitScenario(row->best->scenario));
     // One undo step: the cluster the size was planned on, its best plan, the micro-batch it
-    // was searched with and the tokens it was sized for. The planner prices every kind at
-    // the catalog's GPU-hour price, so a price of the scenario's own GPU goes too.
+    // was searched with and the tokens it was sized for. The planner keeps the scenario's
+    // GPU-hour price for its own GPU and prices other kinds at the catalog's: a price goes
+    // only with a change of GPU (it was the other GPU's).
     std::vector<ScenarioValueChange> changes{
         {"/cluster",
          nlohmann::ordered_json{{"preset", g->clusterPreset}, {"num_gpus", row->numGpus}}},
         {"/parallelism", written["parallelism"]},
         {"/training/micro_batch", written["training"]["micro_batch"]},
         {"/training/tokens", plannedTokens_}};
-    if (document_->explicitValue("/costs/gpu_hour_usd"))
+    const std::optional<ResolvedScenario>& own = document_->resolved();
+    const bool sameGpu = own && !own->cluster.gpuId.empty() && own->cluster.gpuId == g->gpu;
+    if (!sameGpu && document_->explicitValue("/costs/gpu_hour_usd"))
         changes.push_back({"/costs/gpu_hour_usd", std::nullopt});
     document_->setValues(std::move(changes), tr("Apply capacity plan"), false);
 }

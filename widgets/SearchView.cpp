@@ -136,7 +136,7 @@ void SearchView::startSearch() {
     options.threads = threads_->value();
     options.constraints.memoryHeadroom = headroom_->value();
     options.pareto = true;
-    options.keepPoints = true;
+    options.keepPoints = kMaxDrawnPoints; // (an even sample, as the scatter draws them)
     options.rankCurrentPlan = true;
     if (!runner_->start(*resolved, options))
         return;

@@ -64,6 +64,8 @@ private:
     SearchRunner* runner_;
     SearchResultsModel* model_;
     std::shared_ptr<const SearchResult> result_;
+    // The scatter draws at most this many timed plans: the search keeps as many.
+    static constexpr std::size_t kMaxDrawnPoints = 20000;
     std::vector<PlanPoint> shown_; // the points drawn (a deterministic sample)
     QComboBox* objective_;
     QSpinBox* top_;

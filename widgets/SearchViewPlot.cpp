@@ -20,8 +20,6 @@ namespace ts::gui {
 
 namespace {
 
-// At most this many plans drawn: every k-th of the space's timed plans, in search order.
-constexpr std::size_t kMaxDrawnPoints = 20000;
 constexpr double kGiB = double(1ull << 30);
 
 QCPGraph* scatterGraph(QCustomPlot* plot, const QString& name, QCPScatterStyle style,
@@ -40,10 +38,8 @@ void SearchView::drawScatter() {
     shown_.clear();
     if (!result_)
         return;
-    const auto& points = result_->points;
-    const std::size_t step = std::max<std::size_t>(1, points.size() / kMaxDrawnPoints);
-    for (std::size_t i = 0; i < points.size(); i += step)
-        shown_.push_back(points[i]);
+    // The search kept at most kMaxDrawnPoints of the timed plans, evenly spread over them.
+    shown_ = result_->points;
     const QColor muted = palette().color(QPalette::Mid);
     auto* all = scatterGraph(plot_, tr("Timed plans (bounds)"),
                              QCPScatterStyle(QCPScatterStyle::ssDisc, muted, muted, 3));

@@ -15,6 +15,13 @@ namespace {
 constexpr double kNf4Block = 64.0;
 constexpr double kNf4ScaleBlock = 256.0;
 
+// F.cross_entropy on FP32 logits (FinetuneMemory.h, lossBytesPerLogit): the saved log-softmax
+// output, nll_loss_backward's gradient and _log_softmax_backward_data's result, 4 bytes each.
+constexpr double kEagerLossBytesPerLogit = 12.0;
+// DTensor loss parallel (torch/distributed/tensor/parallel/loss.py, _log_softmax): the bf16
+// logits (2, until `del pred`), their FP32 upcast, its max-shifted copy and the exponential
+// being summed (4 each) at the forward's end.
+constexpr double kLossParallelBytesPerLogit = 14.0;
 // CEWithChunkedOutputLoss(num_output_chunks = 8), torchtune's default.
 constexpr double kLossChunks = 8.0;
 
@@ -124,12 +131,14 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& sc, const Finetu
 }
 
 bool pytorchNativeRecipe(const ResolvedScenario& sc) {
-    return !sc.training.masterWeights;
+    return pytorchNativeTraining(sc.training);
 }
 
 double lossBytesPerLogit(const ResolvedScenario& sc) {
     if (!pytorchNativeRecipe(sc))
         return kFusedLossBytesPerLogit;
+    if (sc.training.masterWeights)
+        return sc.parallel.tp > 1 ? kLossParallelBytesPerLogit : kEagerLossBytesPerLogit;
     const double perChunk = sc.training.compile ? 2.0 : 4.0 + 4.0;
     return (sc.training.compile ? 2.0 : 4.0) + perChunk / kLossChunks;
 }
@@ -139,6 +148,7 @@ ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& sc,
     const bool native = pytorchNativeRecipe(sc);
     a.eagerElementwise = native && !sc.training.compile;
     a.opLevelSelective = native;
+    a.gatheredLinearInputs = native && sc.parallel.tp > 1 && sc.parallel.sequenceParallel;
     a.lossBytesPerLogit = lossBytesPerLogit(sc);
     if (sc.finetune && sc.finetune->adapters()) {
         const FinetuneConfig& f = *sc.finetune;

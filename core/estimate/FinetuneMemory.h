@@ -78,17 +78,24 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& scenario,
                                         const FinetuneStageInput& stage,
                                         const StateBytesPerParam& stateBytes);
 
-// A PyTorch-native recipe (torchtune): states in the training precision
-// (training.master_weights false). Megatron-style recipes keep FP32 master weights.
-// (torchtitan keeps FP32 sharded parameters as masters under FSDP2, so master_weights does
-// not tell it from Megatron; the plan search caches the activation accounting across ZeRO
-// stages, so ZeRO cannot tell them apart here either.)
+// A PyTorch-native recipe (torchtune, torchtitan) rather than Megatron-LM's: states in the
+// training precision (training.master_weights false, torchtune's pure bf16), or
+// training.compile, which only PyTorch-native stacks run (torchtitan and torchtune compile
+// each transformer block; Megatron-LM fuses by hand). (torchtitan keeps FP32 sharded
+// parameters as masters under FSDP2, so master_weights alone does not tell it from Megatron;
+// ZeRO cannot either: the plan search varies it under one activation accounting.)
 bool pytorchNativeRecipe(const ResolvedScenario& scenario);
 
 // What the loss holds per logit when the backward starts (MemoryModel.h,
 // ActivationAssumptions::lossBytesPerLogit):
 // - Megatron-LM: its fused cross entropy, kFusedLossBytesPerLogit (4);
-// - torchtune: its Llama 3 configs' CEWithChunkedOutputLoss (8 chunks,
+// - torchtitan (PyTorch-native with FP32 masters): F.cross_entropy on the FP32 upcast of the
+//   bf16 logits, never compiled (train.py loss_fn at 9dec370: "compiling loss function
+//   causes CUDA errors", and `del pred` before backward): the saved FP32 log-softmax, the
+//   NLL gradient and the log-softmax gradient, 4 + 4 + 4 = 12; with TP, DTensor's loss
+//   parallel at the forward's end: the bf16 logits, the FP32 upcast, its shifted copy and
+//   the exponential being summed, 2 + 4 + 4 + 4 = 14;
+// - torchtune (states in bf16): its Llama 3 configs' CEWithChunkedOutputLoss (8 chunks,
 //   torchtune/modules/loss/ce_chunked_output_loss.py; e.g. recipes/configs/llama3_2/
 //   3B_full_single_device.yaml at 1814feb17). Eager, every chunk keeps its FP32 log-softmax
 //   (4) and one chunk at a time its two FP32 gradients, nll_loss_backward's and

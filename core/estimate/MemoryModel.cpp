@@ -34,8 +34,11 @@ StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimiz
 }
 
 StateBytesPerParam stateBytesPerParam(const TrainingConfig& training) {
-    if (training.masterWeights)
-        return megatronStateBytes(training.precision, training.optimizer);
+    if (training.masterWeights) {
+        StateBytesPerParam b = megatronStateBytes(training.precision, training.optimizer);
+        b.unshardedGradientsUnderZero2 = pytorchNativeTraining(training);
+        return b;
+    }
     const double w = training.precision == Precision::Fp32 ? 4.0 : 2.0;
     StateBytesPerParam b;
     b.weights = w;
@@ -75,6 +78,7 @@ double optimizerStepBytesPerParam(const TrainingConfig& training) {
 namespace {
 
 struct ActivationTerms {
+    double gathered = 0;   // per token, never divided by TP (gatheredLinearInputs)
     double replicated = 0; // per token, bytes / h units not divided by TP without SP
     double sharded = 0;    // divided by TP
     double scores = 0;     // bytes per (token x s x head): the s x s attention terms
@@ -115,6 +119,11 @@ ActivationTerms layerTerms(const ModelConfig& m, const ActivationAssumptions& a)
         t.replicated -= 2.0 * h;
     if (a.dropMlpInput)
         t.replicated -= 2.0 * h;
+    if (a.gatheredLinearInputs) {
+        const double inputs = (a.dropQkvInput ? 0.0 : 2.0 * h) + (a.dropMlpInput ? 0.0 : 2.0 * h);
+        t.replicated -= inputs;
+        t.gathered += inputs;
+    }
     if (a.dropDownInput)
         t.sharded -= 2.0 * ffn;
     return t;
@@ -156,7 +165,7 @@ double layerActivationBytes(const ModelConfig& model, const ActivationLayout& la
     const double replicated = layout.sequenceParallel ? t.replicated / tp : t.replicated;
     const double s = static_cast<double>(layout.seqLen);
     const double scores = t.scores * s * model.heads / tp; // 5as/h x h per token
-    return tokens(layout) * (replicated + t.sharded / tp + scores);
+    return tokens(layout) * (t.gathered + replicated + t.sharded / tp + scores);
 }
 
 double layerActivationBytesSelective(const ModelConfig& model, const ActivationLayout& layout,
@@ -166,7 +175,7 @@ double layerActivationBytesSelective(const ModelConfig& model, const ActivationL
     const ActivationTerms t = layerTerms(model, assumptions);
     const double tp = std::max(1, layout.tp);
     const double replicated = layout.sequenceParallel ? t.replicated / tp : t.replicated;
-    return tokens(layout) * (replicated + t.sharded / tp);
+    return tokens(layout) * (t.gathered + replicated + t.sharded / tp);
 }
 
 double layerActivationBytesFull(const ModelConfig& model, const ActivationLayout& layout) {
@@ -180,8 +189,11 @@ double outputLayerActivationBytes(const ModelConfig& model, const ActivationLayo
     const double tp = std::max(1, layout.tp);
     const double h = static_cast<double>(model.hidden);
     const double perLogit = assumptions.lossBytesPerLogit;
-    return tokens(layout) *
-           (4.0 * h / (layout.sequenceParallel ? tp : 1.0) + perLogit * model.vocab / tp);
+    const double sp = layout.sequenceParallel ? tp : 1.0;
+    // The final norm's input, and the output layer's (gathered whole under DTensor SP).
+    const double inputs =
+        2.0 * h / sp + (assumptions.gatheredLinearInputs ? 2.0 * h : 2.0 * h / sp);
+    return tokens(layout) * (inputs + perLogit * model.vocab / tp);
 }
 
 double microbatchesInFlight(PipelineScheduleKind schedule, int stages, int chunks, int stage,

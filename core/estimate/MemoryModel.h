@@ -18,7 +18,21 @@ struct StateBytesPerParam {
     double weights = 2;
     double gradients = 4;
     double optimizer = 12;
+    // ZeRO 2 keeps the gradients whole (modelStateBytes): FSDP2 without resharding, which
+    // torchtitan runs under pipeline parallelism (parallelize_llama.py at 9dec370,
+    // reshard_after_forward False with PP), where torch.distributed.pipelining turns off
+    // gradient sync until the last micro-batch's backward (set_requires_gradient_sync(False))
+    // and FSDP2 accumulates each unsharded gradient in the reduce dtype, FP32
+    // (FSDPParam.to_accumulated_grad_if_needed; torchtitan mixed_precision_reduce float32).
+    bool unshardedGradientsUnderZero2 = false;
 };
+
+// A PyTorch-native training loop (torchtune, torchtitan) rather than Megatron-LM's: states in
+// the training precision (master_weights false, torchtune), or torch.compile, which only
+// PyTorch-native stacks run (FinetuneMemory.h, pytorchNativeRecipe).
+inline bool pytorchNativeTraining(const TrainingConfig& training) {
+    return !training.masterWeights || training.compile;
+}
 
 // Megatron-LM accounting (megatron/training/theoretical_memory_usage.py: 18 bytes per
 // parameter, 6 + 12/d with the distributed optimizer): 16-bit weights, FP32 main gradients
@@ -35,6 +49,9 @@ inline constexpr double kAdam8bitStateBytes = 2.0 * (1.0 + 4.0 / 2048.0);
 // (training.master_weights), else every state in the training precision, as torchtune and a
 // Hugging Face model loaded in bf16 keep them (torch.optim.AdamW allocates its moments like
 // the parameter): weights 2, gradients 2, Adam 2 x 2, 8-bit Adam 2, SGD 2, Adafactor ~0.
+// FP32 masters under FSDP2 (torchtitan: FP32 sharded parameters, FP32 reduce dtype) keep
+// Megatron's bytes per state, and ZeRO 2 keeps its FP32 gradients whole
+// (unshardedGradientsUnderZero2).
 StateBytesPerParam stateBytesPerParam(const TrainingConfig& training);
 
 // HBM bytes one optimizer step moves per local parameter (Estimator.cpp's step time). With
@@ -67,7 +84,8 @@ inline ModelStateBytes modelStateBytes(double params, std::int64_t shardRanks, i
     const double d = static_cast<double>(std::max<std::int64_t>(1, shardRanks));
     ModelStateBytes m;
     m.weights = params * bytes.weights / (zero >= 3 ? d : 1.0);
-    m.gradients = params * bytes.gradients / (zero >= 2 ? d : 1.0);
+    const bool shardGradients = zero >= 3 || (zero == 2 && !bytes.unshardedGradientsUnderZero2);
+    m.gradients = params * bytes.gradients / (shardGradients ? d : 1.0);
     m.optimizer = params * bytes.optimizer / (zero >= 1 ? d : 1.0);
     return m;
 }
@@ -98,6 +116,12 @@ struct ActivationAssumptions {
     // loss holds when the backward starts (outputLayerActivationBytes; lossBytesPerLogit in
     // FinetuneMemory.h says which recipe keeps how many).
     double lossBytesPerLogit = kFusedLossBytesPerLogit;
+    // PyTorch's tensor parallelism (DTensor, torchtitan): with sequence parallelism the
+    // column-parallel linears' all-gathered input is what their matmul saves, whole, where
+    // Megatron-LM saves the sequence shard and gathers it again in the backward (Korthikanti
+    // sec. 4.2.2): the QKV and MLP inputs (2h each) and the output layer's input are not
+    // divided by t.
+    bool gatheredLinearInputs = false;
     // LoRA on a frozen base: a linear layer's input is kept only for a weight gradient, so a
     // frozen layer without an adapter drops it (the QKV input 2h, the MLP input 2h, the
     // down-projection input 2 ffn).

@@ -1,5 +1,6 @@
 #include "estimate/PrecisionMemory.h"
 
+#include "estimate/MemoryModel.h"
 #include "scenario/ClusterConfig.h"
 
 namespace ts {
@@ -20,7 +21,7 @@ double blockScaleBytesPerElement(CastOperand operand) {
 } // namespace
 
 double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero) {
-    if (zero >= 3)
+    if (zero >= 3 || pytorchNativeTraining(training))
         return 0.0;
     switch (training.precision) {
     case Precision::Fp8:

@@ -88,6 +88,7 @@ struct SizeRun {
     const CalibrationRegistry& calibrations;
     const CapacityRequest& request;
     const ModelConfig& model;
+    const std::string& baseGpu; // the base scenario's GPU (catalog id; "" for its own object)
 };
 
 CapacityRow runSize(const SizeRun& run, const std::string& preset, std::int64_t n) {
@@ -98,9 +99,11 @@ CapacityRow runSize(const SizeRun& run, const std::string& preset, std::int64_t 
     s.cluster.preset = preset;
     s.cluster.numGpus = n;
     s.training.tokens = run.request.tokens;
-    if (s.costs) // the price of the base scenario's GPU is not this GPU's: the catalog's
+    const ClusterPreset& cluster = run.catalog.clusters().at(preset);
+    // The scenario's GPU-hour price is of its own GPU: another kind is priced at the catalog's.
+    if (s.costs && (run.baseGpu.empty() || cluster.gpuId != run.baseGpu))
         s.costs->gpuHourUsd.reset();
-    const int gpn = run.catalog.clusters().at(preset).gpusPerNode;
+    const int gpn = cluster.gpusPerNode;
     s.parallelism = seedPlan(run.model, *s.training.globalBatch, gpn, n, run.base.parallelism);
     if (!s.parallelism) {
         row.note = "global_batch " + std::to_string(*s.training.globalBatch) +
@@ -209,7 +212,8 @@ std::optional<CapacityResult> planCapacity(const Scenario& base, const Catalog& 
     if (!resolvedBase)
         return std::nullopt;
     CapacityResult result;
-    const SizeRun run{base, catalog, calibrations, request, resolvedBase->model};
+    const SizeRun run{
+        base, catalog, calibrations, request, resolvedBase->model, resolvedBase->cluster.gpuId};
     const auto cancelled = [&] { return request.search.cancel && request.search.cancel->load(); };
     const auto kinds = gpuKinds(catalog, request, result);
     for (std::size_t kind = 0; kind < kinds.size(); ++kind) {

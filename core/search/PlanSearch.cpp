@@ -20,7 +20,7 @@ constexpr std::int64_t kMaxRankingEstimates = 200000;
 
 // The plans of one layer-cost group, as one worker thread evaluated them.
 struct GroupResult {
-    std::vector<PlanPoint> points; // timed and within the memory headroom and bounds
+    std::vector<BoundPoint> points; // timed and within the memory headroom and bounds
     std::int64_t seen = 0, evaluated = 0, fitting = 0;
 };
 
@@ -85,17 +85,39 @@ void evaluateGroup(SearchRun& run, std::size_t g, PlanEvaluator& evaluator) {
         const Estimate& e = bound.estimate;
         if (!boundWithinLimits(c, e))
             return true;
-        PlanPoint p;
-        p.plan = plan;
-        p.stepSeconds = e.stepSeconds;
-        p.peakBytes = e.peakBytes;
-        p.usd = usdOf(e);
-        p.joules = joulesOf(e);
-        p.objective = objectiveValue(run.options.objective, e)
-                          .value_or(std::numeric_limits<double>::infinity());
+        BoundPoint p;
+        p.plan = SearchSpace::pack(g, plan);
+        p.stepSeconds = floatAtMost(e.stepSeconds);
+        p.peakBytes = floatAtMost(e.peakBytes);
+        p.usd = floatAtMost(usdOf(e));
+        p.joules = floatAtMost(joulesOf(e));
+        p.objective = floatAtMost(objectiveValue(run.options.objective, e)
+                                      .value_or(std::numeric_limits<double>::infinity()));
         out.points.push_back(p);
         return true;
     });
+}
+
+// At most `keep` of the points, evenly spread over them in order, as PlanPoints.
+std::vector<PlanPoint> samplePoints(const std::vector<BoundPoint>& points, const SearchSpace& space,
+                                    std::size_t keep) {
+    std::vector<PlanPoint> out;
+    const std::size_t n = std::min(keep, points.size());
+    out.reserve(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        // k * size / n without the product (k * (size mod n) < n^2, a count of points squared)
+        const std::size_t i = k * (points.size() / n) + k * (points.size() % n) / n;
+        const BoundPoint& b = points[i];
+        PlanPoint p;
+        p.plan = space.unpack(b.plan);
+        p.stepSeconds = b.stepSeconds;
+        p.peakBytes = b.peakBytes;
+        p.usd = b.usd;
+        p.joules = b.joules;
+        p.objective = b.objective;
+        out.push_back(p);
+    }
+    return out;
 }
 
 void worker(SearchRun& run) {
@@ -162,15 +184,20 @@ std::optional<SearchResult> searchPlans(const ResolvedScenario& sc,
 
     SearchResult result;
     result.cancelled = run.cancelled();
-    std::vector<PlanPoint> points;
+    std::vector<BoundPoint> points;
+    std::size_t timed = 0;
+    for (const GroupResult& g : run.groups)
+        timed += g.points.size();
+    points.reserve(timed);
     for (GroupResult& g : run.groups) {
         result.plansInSpace += g.seen;
         result.plansEvaluated += g.evaluated;
         result.plansFitting += g.fitting;
         points.insert(points.end(), g.points.begin(), g.points.end());
+        std::vector<BoundPoint>().swap(g.points); // (its memory back before the next's copy)
     }
     run.groups.clear();
-    FullEstimates full(sc, settings, collectives, options);
+    FullEstimates full(sc, settings, collectives, options, space);
     result.plans = rankTopPlans(points, options.topK, full);
     if (options.pareto && !result.cancelled)
         result.fronts = paretoFronts(points, full);
@@ -185,8 +212,7 @@ std::optional<SearchResult> searchPlans(const ResolvedScenario& sc,
         }
     }
     result.fullEstimates = full.count();
-    if (options.keepPoints)
-        result.points = std::move(points);
+    result.points = samplePoints(points, space, options.keepPoints);
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return result;

@@ -52,9 +52,11 @@ struct SearchOptions {
     SearchConstraints constraints;
     SearchObjective objective = SearchObjective::StepTime;
     int topK = 10;
-    int threads = 0;         // 0: the hardware's
-    bool pareto = false;     // compute the Pareto fronts (energy and cost of every timed plan)
-    bool keepPoints = false; // every timed plan's bound, for a scatter chart
+    int threads = 0;     // 0: the hardware's
+    bool pareto = false; // compute the Pareto fronts (energy and cost of every timed plan)
+    // Timed plans' bounds to keep for a scatter chart, at most: an even sample of them in the
+    // search's order (SearchResult::points); 0 keeps none.
+    std::size_t keepPoints = 0;
     // Rank the scenario's own plan among the space's (SearchResult::current).
     bool rankCurrentPlan = false;
     std::function<void(const SearchProgress&)> progress; // from worker threads, serialised
@@ -70,6 +72,7 @@ struct SearchedPlan {
 };
 
 // A timed plan as the inner loop saw it: bounds on time, cost and energy, exact memory.
+// (The search itself keeps them packed: search/SearchRanking.h, BoundPoint.)
 struct PlanPoint {
     PlanChoice plan;
     double stepSeconds = 0;
@@ -101,7 +104,7 @@ struct SearchResult {
     bool cancelled = false;
     std::vector<SearchedPlan> plans; // best first
     std::vector<ParetoFront> fronts;
-    std::vector<PlanPoint> points;          // with SearchOptions::keepPoints
+    std::vector<PlanPoint> points;          // SearchOptions::keepPoints of them
     std::optional<CurrentPlanRank> current; // with SearchOptions::rankCurrentPlan
     std::vector<std::string> notes;
 };

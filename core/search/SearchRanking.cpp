@@ -16,9 +16,18 @@ bool boundCanBeat(double bound, double value) {
 
 } // namespace
 
+float floatAtMost(double v) {
+    float f = static_cast<float>(v); // the nearest float (or infinity)
+    if (static_cast<double>(f) > v)
+        f = std::nextafter(f, -std::numeric_limits<float>::infinity());
+    return f;
+}
+
 FullEstimates::FullEstimates(const ResolvedScenario& scenario, const EstimatorSettings& settings,
-                             const EstimateCollectives& collectives, const SearchOptions& options)
-    : sc_(scenario), settings_(settings), collectives_(collectives), options_(options) {
+                             const EstimateCollectives& collectives, const SearchOptions& options,
+                             const SearchSpace& space)
+    : sc_(scenario), settings_(settings), collectives_(collectives), options_(options),
+      space_(space) {
     settings_.recordTimeline = false; // the same numbers, without the Gantt chart's events
 }
 
@@ -31,20 +40,20 @@ bool FullEstimates::withinConstraints(const Estimate& e) const {
     return !(c.budgetUsd && (!e.trainUsd || *e.trainUsd > *c.budgetUsd));
 }
 
-std::optional<double> FullEstimates::objectiveOnly(const PlanPoint& point) {
+std::optional<double> FullEstimates::objectiveOnly(const BoundPoint& point) {
     ++count_;
-    applyPlanChoice(point.plan, sc_);
+    applyPlanChoice(space_.unpack(point.plan), sc_);
     const Estimate e = estimateSupportedPlan(sc_, settings_, collectives_);
     const auto value = objectiveValue(options_.objective, e);
     return value && withinConstraints(e) ? value : std::nullopt;
 }
 
-const SearchedPlan* FullEstimates::get(const std::vector<PlanPoint>& points, std::size_t index) {
+const SearchedPlan* FullEstimates::get(const std::vector<BoundPoint>& points, std::size_t index) {
     auto it = cache_.find(index);
     if (it == cache_.end()) {
         ++count_;
         SearchedPlan sp;
-        sp.plan = points[index].plan;
+        sp.plan = space_.unpack(points[index].plan);
         applyPlanChoice(sp.plan, sc_);
         sp.scenario = sc_;
         sp.estimate = estimateSupportedPlan(sc_, settings_, collectives_);
@@ -57,7 +66,7 @@ const SearchedPlan* FullEstimates::get(const std::vector<PlanPoint>& points, std
     return it->second ? &*it->second : nullptr;
 }
 
-std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int topK,
+std::vector<SearchedPlan> rankTopPlans(const std::vector<BoundPoint>& points, int topK,
                                        FullEstimates& full) {
     // The plans in the order of their bounds, (bound, enumeration order), taken from a heap:
     // the loop below stops after the first few, so sorting all of them (millions) is wasted.
@@ -101,7 +110,7 @@ std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int
     return out;
 }
 
-CurrentPlanRank rankAgainst(const std::vector<PlanPoint>& points, const Estimate& estimate,
+CurrentPlanRank rankAgainst(const std::vector<BoundPoint>& points, const Estimate& estimate,
                             double value, std::int64_t maxFull, FullEstimates& full) {
     CurrentPlanRank r;
     r.estimate = estimate;
@@ -125,7 +134,7 @@ namespace {
 
 struct FrontAxis {
     const char* name;
-    double (*bound)(const PlanPoint&);
+    double (*bound)(const BoundPoint&);
     double (*exact)(const Estimate&);
 };
 
@@ -142,23 +151,28 @@ double exactJoules(const Estimate& e) {
 
 // The front of time against one axis: take the front of the points (full estimates where
 // known, bounds elsewhere), estimate its unconfirmed members in full, and repeat until every
-// member is a full estimate.
-ParetoFront paretoFront(const std::vector<PlanPoint>& points, const FrontAxis& axis,
+// member is a full estimate. The candidates are sorted once; a round moves only the members
+// it confirmed (their full estimates are never below their bounds), which are taken out and
+// merged back in order: a round is linear, not a sort of every timed plan again.
+ParetoFront paretoFront(const std::vector<BoundPoint>& points, const FrontAxis& axis,
                         FullEstimates& full) {
     struct Candidate {
         std::size_t index;
         double x, y;
         bool exact = false;
+        bool moved = false;
+    };
+    const auto before = [](const Candidate& a, const Candidate& b) {
+        return a.x != b.x ? a.x < b.x : (a.y != b.y ? a.y < b.y : a.index < b.index);
     };
     std::vector<Candidate> cands;
     for (std::size_t i = 0; i < points.size(); ++i)
         if (!std::isnan(axis.bound(points[i])))
             cands.push_back({i, points[i].stepSeconds, axis.bound(points[i])});
+    std::sort(cands.begin(), cands.end(), before);
     std::vector<std::size_t> front;
+    std::vector<Candidate> moved;
     for (;;) {
-        std::sort(cands.begin(), cands.end(), [](const Candidate& a, const Candidate& b) {
-            return a.x != b.x ? a.x < b.x : (a.y != b.y ? a.y < b.y : a.index < b.index);
-        });
         front.clear();
         double lowest = std::numeric_limits<double>::infinity();
         for (std::size_t c = 0; c < cands.size(); ++c)
@@ -166,19 +180,28 @@ ParetoFront paretoFront(const std::vector<PlanPoint>& points, const FrontAxis& a
                 lowest = cands[c].y;
                 front.push_back(c);
             }
-        bool confirmed = true;
+        moved.clear();
         for (std::size_t c : front) {
             Candidate& cand = cands[c];
             if (cand.exact)
                 continue;
-            confirmed = false;
             const SearchedPlan* sp = full.get(points, cand.index);
             cand.exact = true;
             cand.x = sp ? sp->estimate.stepSeconds : std::numeric_limits<double>::infinity();
             cand.y = sp ? axis.exact(sp->estimate) : std::numeric_limits<double>::infinity();
+            cand.moved = true;
+            moved.push_back(cand);
+            moved.back().moved = false;
         }
-        if (confirmed)
+        if (moved.empty())
             break;
+        cands.erase(
+            std::remove_if(cands.begin(), cands.end(), [](const Candidate& c) { return c.moved; }),
+            cands.end());
+        std::sort(moved.begin(), moved.end(), before);
+        const auto middle = static_cast<std::ptrdiff_t>(cands.size());
+        cands.insert(cands.end(), moved.begin(), moved.end());
+        std::inplace_merge(cands.begin(), cands.begin() + middle, cands.end(), before);
     }
     ParetoFront out;
     out.name = axis.name;
@@ -190,11 +213,11 @@ ParetoFront paretoFront(const std::vector<PlanPoint>& points, const FrontAxis& a
 
 } // namespace
 
-std::vector<ParetoFront> paretoFronts(const std::vector<PlanPoint>& points, FullEstimates& full) {
+std::vector<ParetoFront> paretoFronts(const std::vector<BoundPoint>& points, FullEstimates& full) {
     const FrontAxis axes[] = {
-        {"time-cost", [](const PlanPoint& p) { return p.usd; }, exactUsd},
-        {"time-energy", [](const PlanPoint& p) { return p.joules; }, exactJoules},
-        {"time-memory", [](const PlanPoint& p) { return p.peakBytes; },
+        {"time-cost", [](const BoundPoint& p) { return double(p.usd); }, exactUsd},
+        {"time-energy", [](const BoundPoint& p) { return double(p.joules); }, exactJoules},
+        {"time-memory", [](const BoundPoint& p) { return double(p.peakBytes); },
          [](const Estimate& e) { return e.peakBytes; }},
     };
     std::vector<ParetoFront> out;

@@ -12,15 +12,26 @@
 
 namespace ts {
 
+// A timed plan as the search keeps it, in 44 bytes (a PlanPoint takes 144; the GPT-3 175B /
+// 1024-GPU space times 1.5 million): the plan packed, and its figures as floats rounded
+// down, so that the bounds stay bounds (PlanPoint's fields, of which they are the floats).
+struct BoundPoint {
+    PackedPlan plan;
+    float stepSeconds = 0, peakBytes = 0, usd = 0, joules = 0, objective = 0;
+};
+// The largest float at most v (v itself when a float holds it; NaN stays NaN).
+float floatAtMost(double v);
+
 class FullEstimates {
 public:
     FullEstimates(const ResolvedScenario& scenario, const EstimatorSettings& settings,
-                  const EstimateCollectives& collectives, const SearchOptions& options);
+                  const EstimateCollectives& collectives, const SearchOptions& options,
+                  const SearchSpace& space);
     // The full estimate of points[index]; nullptr when it breaks a constraint (memory
     // headroom, deadline, budget) or lacks the objective.
-    const SearchedPlan* get(const std::vector<PlanPoint>& points, std::size_t index);
+    const SearchedPlan* get(const std::vector<BoundPoint>& points, std::size_t index);
     // The same, kept nowhere: the objective when every constraint holds.
-    std::optional<double> objectiveOnly(const PlanPoint& point);
+    std::optional<double> objectiveOnly(const BoundPoint& point);
     std::int64_t count() const { return count_; }
 
 private:
@@ -29,16 +40,17 @@ private:
     EstimatorSettings settings_;
     const EstimateCollectives& collectives_;
     const SearchOptions& options_;
+    const SearchSpace& space_;
     std::map<std::size_t, std::optional<SearchedPlan>> cache_;
     std::int64_t count_ = 0;
 };
 
-std::vector<SearchedPlan> rankTopPlans(const std::vector<PlanPoint>& points, int topK,
+std::vector<SearchedPlan> rankTopPlans(const std::vector<BoundPoint>& points, int topK,
                                        FullEstimates& full);
 // How many points are better than `value` in full estimates: those whose bound is worse are
 // not; the others are estimated in full, at most `maxFull` of them.
-CurrentPlanRank rankAgainst(const std::vector<PlanPoint>& points, const Estimate& estimate,
+CurrentPlanRank rankAgainst(const std::vector<BoundPoint>& points, const Estimate& estimate,
                             double value, std::int64_t maxFull, FullEstimates& full);
-std::vector<ParetoFront> paretoFronts(const std::vector<PlanPoint>& points, FullEstimates& full);
+std::vector<ParetoFront> paretoFronts(const std::vector<BoundPoint>& points, FullEstimates& full);
 
 } // namespace ts

@@ -374,6 +374,50 @@ struct PlanEnumerator {
 
 } // namespace
 
+PackedPlan SearchSpace::pack(std::size_t g, const PlanChoice& c) {
+    PackedPlan p;
+    p.group = static_cast<std::uint32_t>(g);
+    p.dp = static_cast<std::uint32_t>(c.dp);
+    p.dpShard = static_cast<std::uint32_t>(c.dpShard);
+    p.pp = static_cast<std::uint16_t>(c.pp);
+    p.vpp = static_cast<std::uint16_t>(c.vpp);
+    p.recomputeLayers = static_cast<std::uint16_t>(c.recomputeLayers);
+    const auto bits = [](auto v) { return static_cast<unsigned>(v); };
+    p.choices =
+        static_cast<std::uint16_t>(bits(c.zero) | bits(c.recompute) << 2 | bits(c.schedule) << 4 |
+                                   bits(c.offload.optimizer) << 7 | bits(c.offload.params) << 9 |
+                                   bits(c.offload.activations) << 11);
+    p.overlap = static_cast<std::uint8_t>(bits(c.overlap.tp) | bits(c.overlap.dp) << 1 |
+                                          bits(c.overlap.pp) << 2 | bits(c.overlap.ep) << 3);
+    return p;
+}
+
+PlanChoice SearchSpace::unpack(const PackedPlan& p) const {
+    const LayerGroupKey& key = groups_[p.group];
+    PlanChoice c;
+    c.tp = key.tp;
+    c.cp = key.cp;
+    c.ep = key.ep;
+    c.etp = key.etp;
+    c.sequenceParallel = key.sequenceParallel;
+    c.microBatch = key.microBatch;
+    c.pp = p.pp;
+    c.vpp = p.vpp;
+    c.dp = p.dp;
+    c.dpShard = p.dpShard;
+    c.recomputeLayers = p.recomputeLayers;
+    const auto field = [&](int shift, unsigned mask) { return (p.choices >> shift) & mask; };
+    c.zero = static_cast<int>(field(0, 3));
+    c.recompute = static_cast<RecomputeMode>(field(2, 3));
+    c.schedule = static_cast<PipelineScheduleKind>(field(4, 7));
+    c.offload = OffloadConfig{static_cast<OffloadTarget>(field(7, 3)),
+                              static_cast<OffloadTarget>(field(9, 3)),
+                              static_cast<OffloadTarget>(field(11, 3))};
+    c.overlap = OverlapConfig{(p.overlap & 1) != 0, (p.overlap & 2) != 0, (p.overlap & 4) != 0,
+                              (p.overlap & 8) != 0};
+    return c;
+}
+
 void SearchSpace::forEachPlan(std::size_t g,
                               const std::function<bool(const PlanChoice&)>& visit) const {
     const LayerGroupKey& key = groups_[g];

@@ -61,10 +61,25 @@ struct LayerGroupKey {
     std::int64_t microBatch = 1;
 };
 
+// A plan in 24 bytes (a PlanChoice takes 104): its layer-cost group's index in
+// SearchSpace::groups() stands for tp, cp, ep, etp, sequence parallelism and micro-batch;
+// the widths hold every value the scenario's limits allow (core/scenario/Limits.h: at most
+// 1,000,000 GPUs and 10,000 layers). A search keeps one per timed plan.
+struct PackedPlan {
+    std::uint32_t group = 0;
+    std::uint32_t dp = 1, dpShard = 0;
+    std::uint16_t pp = 1, vpp = 1, recomputeLayers = 0;
+    std::uint16_t choices = 0; // zero, recompute, schedule, offload: 2, 2, 3, 3 x 2 bits
+    std::uint8_t overlap = 0;  // tp, dp, pp, ep: one bit each
+};
+
 class SearchSpace {
 public:
     SearchSpace(const ResolvedScenario& scenario, const SearchDomain& domain);
     const std::vector<LayerGroupKey>& groups() const { return groups_; }
+    // `plan`, of group g, packed, and back.
+    static PackedPlan pack(std::size_t g, const PlanChoice& plan);
+    PlanChoice unpack(const PackedPlan& packed) const;
     // Every valid plan of group g, in a fixed order; `visit` returns false to stop.
     void forEachPlan(std::size_t g, const std::function<bool(const PlanChoice&)>& visit) const;
 
