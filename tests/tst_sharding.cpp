@@ -62,6 +62,7 @@ private slots:
     void fullShardingIsTheFormerModel();
     void replicaAllReduceInDpBytes();
     void zero3ReplicaAllReduceOncePerStep();
+    void zero3GathersLayerByLayer();
     void hybridBeatsFullShardingOnSlowNetwork();
     void expertStatesKeepExpertDp();
     void cpVariantsBytesPerGpu();
@@ -72,6 +73,27 @@ private slots:
     void epOverlapWarnings();
     void defaultSettingsSumToStep();
 };
+
+// ZeRO-3 gathers one layer at a time: the same bytes as one gather of the chunk, but each
+// layer's collective pays the ring's latency, so at DP 1024 without model parallelism the
+// gathers of 32 layers cost 32 latencies more (DeepSpeed / FSDP at scale: latency-bound).
+void TestSharding::zero3GathersLayerByLayer() {
+    ResolvedScenario sc =
+        test::h100Scenario("zero3 dp 1024", llama3_8b(), {.gpus = 1024, .globalBatch = 1024});
+    sc.parallel.zero = 3;
+    const AlphaBetaCollectiveCost cost(sc.cluster);
+    const DataParallelGroups g = dataParallelGroups(sc.parallel, groupStrides(sc.parallel));
+    const double params = 8e9;
+    const ShardedChunkComm whole = zero3ChunkComm(cost, g, params, 2.0, 4.0, 1);
+    const ShardedChunkComm layers = zero3ChunkComm(cost, g, params, 2.0, 4.0, 32);
+    QVERIFY(near(layers.gather.scaleOutBytes + layers.gather.scaleUpBytes,
+                 whole.gather.scaleOutBytes + whole.gather.scaleUpBytes, 1e-12));
+    const double oneLatency =
+        cost.cost(Collective::AllGather, 1.0, g.shard).seconds; // ~ the latency alone
+    QVERIFY2(layers.gather.seconds - whole.gather.seconds > 30.0 * oneLatency,
+             qPrintable(pair(layers.gather.seconds - whole.gather.seconds, oneLatency)));
+    QVERIFY(layers.reduceScatter.seconds > whole.reduceScatter.seconds);
+}
 
 void TestSharding::groupsFollowRankOrder() {
     // tp 2, cp 2, dp 16, dp_shard 4: a shard group is 4 x 2 = 8 consecutive dp-cp ranks

@@ -222,15 +222,16 @@ void addEdgesAndTransfers(const EstimateContext& ctx, const LayerCosts& lc, cons
 // ZeRO-3 / FSDP: gather the chunk's weights before its forward and again before its
 // backward; reduce-scatter its gradients after the backward, every micro-batch (PyTorch FSDP
 // default with gradient accumulation), in the shard group.
-void addZero3(const EstimateContext& ctx, double chunkParams, double md, StageParts& f,
-              StageParts& b, ChunkComm& ca) {
+void addZero3(const EstimateContext& ctx, double chunkParams, int chunkLayers, double md,
+              StageParts& f, StageParts& b, ChunkComm& ca) {
     const ParallelConfig& plan = ctx.sc.parallel;
     const OverlapModel& ov = ctx.set.overlap;
     const HardwareProfile& hw = ctx.set.hardware;
     if (plan.zero < 3 || ctx.dpg.shardRanks <= 1)
         return;
-    const ShardedChunkComm z3 = zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams,
-                                               ctx.gatherBytesPerParam, ctx.reduceBytesPerParam);
+    const ShardedChunkComm z3 =
+        zero3ChunkComm(ctx.collectives, ctx.dpg, chunkParams, ctx.gatherBytesPerParam,
+                       ctx.reduceBytesPerParam, std::max(1, chunkLayers));
     const CollectiveTime& ag = z3.gather;
     const CollectiveTime& rs = z3.reduceScatter;
     ca.add(ChunkComm::Dp, ag, 2.0 * md);
@@ -402,7 +403,7 @@ void finishKind(const EstimateContext& ctx, const LayerCosts& lc, const StagePar
     out.f = kind.f;
     out.b = kind.b;
     out.zero3.count = 0;
-    addZero3(ctx, kind.shape.params, md, out.f, out.b, out.zero3);
+    addZero3(ctx, kind.shape.params, kind.shape.layers, md, out.f, out.b, out.zero3);
     if (ctx.offloading)
         addChunkOffload(ctx, lc, params, kind.s, kind.idx, kind.shape.layers, out.f, out.b);
     out.fwd = out.f.total();

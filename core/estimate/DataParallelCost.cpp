@@ -29,10 +29,15 @@ DataParallelGroups dataParallelGroups(const ParallelConfig& plan, const GroupStr
 }
 
 ShardedChunkComm zero3ChunkComm(const CollectiveCost& collectives, const DataParallelGroups& g,
-                                double params, double weightBytes, double gradientBytes) {
+                                double params, double weightBytes, double gradientBytes,
+                                int units) {
     ShardedChunkComm c;
-    c.gather = collectives.cost(Collective::AllGather, params * weightBytes, g.shard);
-    c.reduceScatter = collectives.cost(Collective::ReduceScatter, params * gradientBytes, g.shard);
+    const double n = std::max(1, units);
+    addCollective(c.gather,
+                  collectives.cost(Collective::AllGather, params * weightBytes / n, g.shard), n);
+    addCollective(c.reduceScatter,
+                  collectives.cost(Collective::ReduceScatter, params * gradientBytes / n, g.shard),
+                  n);
     return c;
 }
 

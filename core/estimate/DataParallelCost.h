@@ -42,12 +42,17 @@ DataParallelGroups dataParallelGroups(const ParallelConfig& plan, const GroupStr
 // ZeRO-3 / FSDP, per chunk and micro-batch: the all-gather of the chunk's weights (run
 // before its forward and again before its backward) and the reduce-scatter of its gradients
 // after the backward, over the shard group (PyTorch FSDP default with gradient accumulation).
+// The weights are gathered one transformer layer at a time (`units` collectives of
+// params / units each: FSDP2 wraps each block, torchtitan apply_fsdp; DeepSpeed ZeRO-3 fetches
+// per submodule), so every layer pays the collective's latency: (n - 1) ring steps, which
+// makes ZeRO-3 latency-bound at large data parallelism.
 struct ShardedChunkComm {
     CollectiveTime gather;
     CollectiveTime reduceScatter;
 };
 ShardedChunkComm zero3ChunkComm(const CollectiveCost& collectives, const DataParallelGroups& g,
-                                double params, double weightBytes, double gradientBytes);
+                                double params, double weightBytes, double gradientBytes,
+                                int units = 1);
 
 // Once per step after the last backward, for `params` dense local parameters:
 // - zero 0: all-reduce of the gradients over every dp x cp rank;
