@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -233,8 +234,9 @@ void TestErrorBand::bandNeedsEnoughSimilarRuns() {
 
 void TestErrorBand::bandTakesTheNearest() {
     // 30 runs at 64 GPUs with residual +0.5 and 30 at 128 GPUs (0.25 away) with -0.5: from
-    // 64 GPUs the nearest 30 are the first kind only.
-    std::vector<std::string> ids;
+    // 64 GPUs the nearest 30 are the first kind only. (The runs view their ids: a deque keeps
+    // them in place as more are added; a vector's reallocation freed them, found by ASan.)
+    std::deque<std::string> ids;
     for (int i = 0; i < 60; ++i)
         ids.push_back(std::string("run").append(std::to_string(100 + i)));
     std::vector<ValidationResidual> runs;
