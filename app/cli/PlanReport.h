@@ -41,5 +41,4 @@ private:
     int lastPercent_ = -1;
 };
 
-
 } // namespace ts::cli

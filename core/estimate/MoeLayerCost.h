@@ -31,8 +31,9 @@ inline constexpr double kDefaultExpertImbalance = 1.1;
 LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalance);
 
 // Bytes one rank sends in one dispatch (or combine) all-to-all per micro-batch in the
-// activations' precision, one copy per distinct destination rank, its own share included
-// (nccl-tests convention), with the busiest rank's load.
+// activations' precision under a deduplicating dispatcher (deepep / hybridep), one copy per
+// distinct destination rank, its own share included (nccl-tests convention), with the busiest
+// rank's load. The alltoall and allgather dispatchers send more (estimate/RoutedExperts.h).
 double expertDispatchBytes(const ResolvedScenario& sc, double imbalance);
 
 // Where one token's dispatch goes, under uniform routing (model/MoeArithmetic.h): the EP
