@@ -1,6 +1,8 @@
 // How the execution keys change the step time (issue 16, "Execution physics"): the host
 // timeline and its syncs (estimate/HostTimeline.h), the token dispatchers, the expert GEMM
-// kinds, force balancing and recompute_modules (estimate/RoutedExperts.h, LayerCost.h).
+// kinds, force balancing and recompute_modules (estimate/RoutedExperts.h, LayerCost.h); and
+// the attention kernel's softmax exponentials on the special function units
+// (hardware/KernelTime.h).
 
 #include "TestSupport.h"
 
@@ -8,6 +10,8 @@
 #include "estimate/Estimator.h"
 #include "estimate/HostTimeline.h"
 #include "estimate/RoutedExperts.h"
+#include "hardware/HardwareProfile.h"
+#include "hardware/KernelTime.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -69,6 +73,7 @@ private slots:
     void expertGemmKinds();
     void forceBalance();
     void recomputeModules();
+    void attentionExponentials();
 };
 
 // The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
@@ -190,6 +195,49 @@ void TestExecutionPhysics::recomputeModules() {
     QVERIFY(qFuzzyCompare(recompute(json::array({"core_attn", "moe_act"})), attn + act));
     // The whole routed-expert forward costs more than its activation function alone.
     QVERIFY(moe > act);
+}
+
+// Flash attention = its matmuls + one exponential per score on the SFUs (KernelTime.h): on an
+// H100 at head dim 128 that is the 0.36 / 0.29 of the BF16 peak the model was calibrated at;
+// a smaller head dim has fewer FLOPs per exponential and runs at a lower fraction of the
+// peak; B200 / GB200 (twice the tensor cores, the same exponential units) reach a lower
+// fraction than H100, and Blackwell Ultra (twice the SFU throughput) gets it back.
+void TestExecutionPhysics::attentionExponentials() {
+    const Catalog& cat = Catalog::builtIn();
+    auto profile = [&](const char* id) {
+        const GpuEntry* g = cat.gpu(id);
+        if (!g)
+            qFatal("no catalog GPU %s", id);
+        return defaultHardwareProfile(g->spec);
+    };
+    auto fractionOfPeak = [](const HardwareProfile& hw, int headDim, bool backward) {
+        const AttentionShape a{32, 8192, headDim, true};
+        const double flops = (backward ? 2.5 : 1.0) * attentionFlops(hw, a);
+        const double seconds =
+            backward ? attentionBackwardSeconds(hw, a) : attentionForwardSeconds(hw, a);
+        return flops / seconds / (hw.bf16PeakTflops() * 1e12);
+    };
+    const HardwareProfile h100 = profile("h100-sxm-80gb");
+    QVERIFY(h100.exponentialsPerSecond > 3.8e12 && h100.exponentialsPerSecond < 4.0e12);
+    // The former calibration (0.36 forward, 0.29 backward) within rounding.
+    QVERIFY(std::abs(fractionOfPeak(h100, 128, false) - 0.36) < 0.01);
+    QVERIFY(std::abs(fractionOfPeak(h100, 128, true) - 0.29) < 0.01);
+    QVERIFY(fractionOfPeak(h100, 64, false) < 0.9 * fractionOfPeak(h100, 128, false));
+    QVERIFY(fractionOfPeak(h100, 256, false) > fractionOfPeak(h100, 128, false));
+
+    const HardwareProfile gb200 = profile("gb200"), gb300 = profile("gb300");
+    QCOMPARE(gb200.bf16PeakTflops(), gb300.bf16PeakTflops());
+    QVERIFY(fractionOfPeak(gb200, 128, false) < 0.9 * fractionOfPeak(h100, 128, false));
+    QVERIFY(fractionOfPeak(gb300, 128, false) > 1.1 * fractionOfPeak(gb200, 128, false));
+    QVERIFY(std::abs(fractionOfPeak(gb300, 128, false) - fractionOfPeak(h100, 128, false)) < 0.02);
+
+    // A GPU the catalog gives no exponential rate keeps the reference ratio: its attention
+    // runs at the H100 fractions.
+    GpuSpec custom = cat.gpu("h100-sxm-80gb")->spec;
+    custom.sfuExpTeraPerS.reset();
+    custom.bf16Tflops = 1500;
+    const HardwareProfile other = defaultHardwareProfile(custom);
+    QVERIFY(std::abs(fractionOfPeak(other, 128, false) - 0.36) < 0.01);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionPhysics)
