@@ -60,7 +60,7 @@ const std::array kEntries{
     Entry{"costs.no_server_power", QT_TRANSLATE_NOOP("CoreMessage", "no server power catalogued for %1 x %2: host power not counted; set costs.host_w_per_node")},
     Entry{"costs.network_power_assumed", QT_TRANSLATE_NOOP("CoreMessage", "network power assumed %1: switch-side optics only (%2 W per port%3, %4 ports, %5 tiers); switch and NIC chips not counted; set costs.network_w")},
     Entry{"execution.fp8_attention_not_modelled", QT_TRANSLATE_NOOP("CoreMessage", "/execution/fp8_attention: true is read but its effect is not modelled yet; the step time assumes attention in BF16")},
-    Entry{"execution.recompute_modules_memory_not_modelled", QT_TRANSLATE_NOOP("CoreMessage", "/execution/recompute_modules: the recompute time of these modules is modelled, but not their memory: the activation memory assumes selective recompute of core attention")},
+    Entry{"execution.recompute_modules_memory_not_modelled", QT_TRANSLATE_NOOP("CoreMessage", "/execution/recompute_modules: a PyTorch-native recipe checkpoints by its op-level save list: the recompute time of these modules is modelled, but the activation memory follows that save list")},
     Entry{"input.required_missing", QT_TRANSLATE_NOOP("CoreMessage", "required key is missing")},
     Entry{"input.must_not_be_null", QT_TRANSLATE_NOOP("CoreMessage", "must not be null")},
     Entry{"input.integer_out_of_range", QT_TRANSLATE_NOOP("CoreMessage", "%1 is out of range: expected an integer from %2 to %3")},

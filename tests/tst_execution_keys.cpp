@@ -352,7 +352,12 @@ void TestExecutionKeys::estimateSaysWhatIsNotModelled() {
                         {"recompute_modules", {"moe_act"}}, {"host_launch_us", 9}};
     const auto warnings = warningsOf(set);
     QCOMPARE(count(warnings, "not modelled yet"), 0);
-    QCOMPARE(count(warnings, "/execution/recompute_modules: the recompute time"), 1);
+    // Megatron-style: recompute_modules' time and memory are both modelled.
+    QCOMPARE(count(warnings, "/execution/recompute_modules:"), 0);
+    // A PyTorch-native recipe checkpoints by its op-level save list: its memory follows that.
+    json native = set;
+    native["training"]["compile"] = true;
+    QCOMPARE(count(warningsOf(native), "/execution/recompute_modules: a PyTorch-native recipe"), 1);
     set["execution"]["fp8_attention"] = true;
     set["training"]["precision"] = "fp8";
     QCOMPARE(count(warningsOf(set), "/execution/fp8_attention: true is read but"), 1);

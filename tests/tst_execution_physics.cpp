@@ -198,6 +198,33 @@ void TestExecutionPhysics::recomputeModules() {
     QVERIFY(qFuzzyCompare(recompute(json::array({"core_attn", "moe_act"})), attn + act));
     // The whole routed-expert forward costs more than its activation function alone.
     QVERIFY(moe > act);
+
+    // Memory (estimate/RecomputeModulesMemory.h): each module frees what it computed inside;
+    // the routed experts' internals are more than their activation output, and the two norms'
+    // outputs are 4h per token; the layer keeps at least its input.
+    const auto activations = [&](const json& modules) {
+        return estimateOf(withExecution(base, {{"recompute_modules", modules}}))
+            .peakBreakdown.activations;
+    };
+    const double keepAttn = activations(json::array({"core_attn"}));
+    const double keepAct = activations(json::array({"moe_act"}));
+    const double keepNorm = activations(json::array({"layernorm"}));
+    const double keepMoe = activations(json::array({"moe"}));
+    QCOMPARE(activations(nullptr), keepAttn);
+    QVERIFY(keepAct < keepAttn && keepNorm < keepAttn);
+    QVERIFY(keepMoe < keepAct);
+    QCOMPARE(activations(json::array({"moe", "moe_act"})), keepMoe);
+    // The norm outputs (the QKV and MLP inputs, h values of 2 bytes each: 4h bytes per token)
+    // of the 8 layers for the one micro-batch of 4096 tokens in flight (no pipeline).
+    const double normFreed = 8.0 * 4096.0 * 4.0 * 2048.0;
+    QVERIFY2(std::abs((keepAttn - keepNorm) - normFreed) < 0.01 * normFreed,
+             qPrintable(QString("%1 vs %2").arg(keepAttn - keepNorm).arg(normFreed)));
+    const double full = [&] {
+        json f = json::parse(kMoe);
+        f["parallelism"]["recompute"] = "full";
+        return estimateOf(f).peakBreakdown.activations;
+    }();
+    QVERIFY(activations(json::array({"moe", "layernorm", "shared_experts"})) >= full);
 }
 
 // Flash attention = its matmuls + one exponential per score on the SFUs (KernelTime.h): on an

@@ -214,14 +214,14 @@
         <translation>网络功耗假定为 %1：仅计交换机侧光模块（每端口 %2 W%3，%4 个端口，%5 层）；未计入交换芯片和网卡芯片；请设置 costs.network_w</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="63"/>
-        <source>/execution/recompute_modules: the recompute time of these modules is modelled, but not their memory: the activation memory assumes selective recompute of core attention</source>
-        <translation>/execution/recompute_modules：已计入这些模块的重计算时间，但未计入其显存：激活显存按仅重计算核心注意力（core attention）估算</translation>
-    </message>
-    <message>
         <location filename="../models/CoreMessages.cpp" line="62"/>
         <source>/execution/fp8_attention: true is read but its effect is not modelled yet; the step time assumes attention in BF16</source>
         <translation>/execution/fp8_attention：已读取 true，但其影响尚未建模；步时按 BF16 注意力计算</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="63"/>
+        <source>/execution/recompute_modules: a PyTorch-native recipe checkpoints by its op-level save list: the recompute time of these modules is modelled, but the activation memory follows that save list</source>
+        <translation>/execution/recompute_modules：PyTorch 原生方案按其算子级保存列表做检查点：这些模块的重算时间已建模，但激活内存遵循该保存列表</translation>
     </message>
     <message>
         <location filename="../models/CoreMessages.cpp" line="64"/>
@@ -2148,7 +2148,7 @@
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="369"/>
         <source>Softmax exponentials (T/s)</source>
         <translation>Softmax 指数运算（T/s）</translation>
     </message>

@@ -4,6 +4,7 @@
 #include "energy/EnergyEstimate.h"
 #include "estimate/EstimateStages.h"
 #include "estimate/ExecutionWarnings.h"
+#include "estimate/FinetuneMemory.h"
 #include "hardware/PowerLimit.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
@@ -74,8 +75,8 @@ void addWarnings(const EstimateContext& ctx, const EstimateCollectives& coll,
              {d.path, d.message});
     if (ctx.offloading)
         addOffloadWarnings(sc, ctx.offload, est);
-    for (Message& w :
-         executionNotModelledWarnings(sc.execution, plan.recompute == RecomputeMode::Selective))
+    for (Message& w : executionNotModelledWarnings(
+             sc.execution, plan.recompute == RecomputeMode::Selective, pytorchNativeRecipe(sc)))
         est.warnings.push_back(std::move(w));
 }
 

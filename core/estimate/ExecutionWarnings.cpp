@@ -5,7 +5,7 @@
 namespace ts {
 
 std::vector<Message> executionNotModelledWarnings(const ExecutionConfig& execution,
-                                                  bool selectiveRecompute) {
+                                                  bool selectiveRecompute, bool opLevelSelective) {
     const ExecutionConfig defaults;
     std::vector<Message> out;
     auto add = [&out](MessageId id, std::vector<std::string> args = {}) {
@@ -15,7 +15,7 @@ std::vector<Message> executionNotModelledWarnings(const ExecutionConfig& executi
         add(MessageId::Fp8AttentionNotModelled);
     const bool onlyCoreAttention =
         execution.recomputeModules.size() == 1 && execution.recomputes(RecomputeModule::CoreAttn);
-    if (selectiveRecompute && !onlyCoreAttention)
+    if (selectiveRecompute && opLevelSelective && !onlyCoreAttention)
         add(MessageId::RecomputeModulesNotModelled);
     return out;
 }

@@ -4,6 +4,7 @@
 #include "estimate/EstimateStages.h"
 
 #include "estimate/FinetuneMemory.h"
+#include "estimate/RecomputeModulesMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/MoeArithmetic.h"
 #include "topology/GraphCollectiveCost.h"
@@ -148,6 +149,13 @@ LayerCosts computeLayerCosts(const EstimateContext& ctx) {
     lc.actNone = layerActivationBytes(actModel, lc.actLayout, aa);
     lc.actSelective = layerActivationBytesSelective(actModel, lc.actLayout, aa);
     lc.actFull = layerActivationBytesFull(actModel, lc.actLayout);
+    // Megatron-Core --recompute-modules (execution.recompute_modules) frees what the listed
+    // modules compute inside; PyTorch's op-level policy has its own save list.
+    if (!aa.opLevelSelective && !sc.execution.recomputeModules.empty())
+        lc.actSelective = recomputeModulesActivationBytes(
+            RecomputedLayer{model, actModel, lc.actLayout, aa, lc.imbalance, lc.actNone,
+                            lc.actSelective, lc.actFull},
+            sc.execution.recomputeModules);
     return lc;
 }
 
