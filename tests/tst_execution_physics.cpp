@@ -1,6 +1,8 @@
 // How the execution keys change the step time (issue 16, "Execution physics"): the host
 // timeline and its syncs (estimate/HostTimeline.h), the token dispatchers, the expert GEMM
-// kinds, force balancing and recompute_modules (estimate/RoutedExperts.h, LayerCost.h).
+// kinds, force balancing and recompute_modules (estimate/RoutedExperts.h, LayerCost.h); and
+// the attention kernel's softmax exponentials on the special function units
+// (hardware/KernelTime.h).
 
 #include "TestSupport.h"
 
@@ -8,6 +10,8 @@
 #include "estimate/Estimator.h"
 #include "estimate/HostTimeline.h"
 #include "estimate/RoutedExperts.h"
+#include "hardware/HardwareProfile.h"
+#include "hardware/KernelTime.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -69,6 +73,7 @@ private slots:
     void expertGemmKinds();
     void forceBalance();
     void recomputeModules();
+    void attentionExponentials();
 };
 
 // The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
@@ -131,9 +136,10 @@ void TestExecutionPhysics::dispatchers() {
     QVERIFY(a2a.stepSeconds > hep.stepSeconds);
     // allgather moves the whole EP group's tokens: ep x hidden per token per pass.
     QVERIFY(ag.commBytesPerGpu.ep > hep.commBytesPerGpu.ep);
-    // Without graphs (and a host fast enough never to be the bottleneck) the alltoall
-    // dispatcher's sync adds its drain once per MoE layer forward: 8 layers x 4 micro-batches;
-    // the sync-free hybridep adds nothing.
+    // Without graphs (and a host fast enough never to be the bottleneck) a dispatcher that
+    // syncs the host adds its drain once per MoE layer forward: 8 layers x 4 micro-batches.
+    // alltoall (tokens_per_expert), DeepEP (the received-token count) and HybridEP without the
+    // static budget that a full-iteration graph implies sync; allgather does not.
     const json fastHost = withExecution(json::parse(kMoe), {{"host_launch_us", 0.01}});
     const auto graphsCost = [&](const char* dispatcher) {
         const json d = withExecution(fastHost, {{"moe_dispatcher", dispatcher}});
@@ -143,7 +149,9 @@ void TestExecutionPhysics::dispatchers() {
     const double drains = 8 * 4 * kHostSyncDrainUs * 1e-6;
     QVERIFY2(std::abs(graphsCost("alltoall") - drains) < 0.02 * drains,
              qPrintable(QString("%1 vs %2").arg(graphsCost("alltoall")).arg(drains)));
-    QVERIFY(std::abs(graphsCost("hybridep")) < 1e-9);
+    QVERIFY(std::abs(graphsCost("deepep") - drains) < 0.02 * drains);
+    QVERIFY(std::abs(graphsCost("hybridep") - drains) < 0.02 * drains);
+    QVERIFY(std::abs(graphsCost("allgather")) < 1e-9);
 }
 
 // A fused grouped expert MLP is one kernel per GEMM with its casts fused: faster than grouped
@@ -190,6 +198,49 @@ void TestExecutionPhysics::recomputeModules() {
     QVERIFY(qFuzzyCompare(recompute(json::array({"core_attn", "moe_act"})), attn + act));
     // The whole routed-expert forward costs more than its activation function alone.
     QVERIFY(moe > act);
+}
+
+// Flash attention = its matmuls + one exponential per score on the SFUs (KernelTime.h): on an
+// H100 at head dim 128 that is the 0.36 / 0.29 of the BF16 peak the model was calibrated at;
+// a smaller head dim has fewer FLOPs per exponential and runs at a lower fraction of the
+// peak; B200 / GB200 (twice the tensor cores, the same exponential units) reach a lower
+// fraction than H100, and Blackwell Ultra (twice the SFU throughput) gets it back.
+void TestExecutionPhysics::attentionExponentials() {
+    const Catalog& cat = Catalog::builtIn();
+    auto profile = [&](const char* id) {
+        const GpuEntry* g = cat.gpu(id);
+        if (!g)
+            qFatal("no catalog GPU %s", id);
+        return defaultHardwareProfile(g->spec);
+    };
+    auto fractionOfPeak = [](const HardwareProfile& hw, int headDim, bool backward) {
+        const AttentionShape a{32, 8192, headDim, true};
+        const double flops = (backward ? 2.5 : 1.0) * attentionFlops(hw, a);
+        const double seconds =
+            backward ? attentionBackwardSeconds(hw, a) : attentionForwardSeconds(hw, a);
+        return flops / seconds / (hw.bf16PeakTflops() * 1e12);
+    };
+    const HardwareProfile h100 = profile("h100-sxm-80gb");
+    QVERIFY(h100.exponentialsPerSecond > 3.8e12 && h100.exponentialsPerSecond < 4.0e12);
+    // The former calibration (0.36 forward, 0.29 backward) within rounding.
+    QVERIFY(std::abs(fractionOfPeak(h100, 128, false) - 0.36) < 0.01);
+    QVERIFY(std::abs(fractionOfPeak(h100, 128, true) - 0.29) < 0.01);
+    QVERIFY(fractionOfPeak(h100, 64, false) < 0.9 * fractionOfPeak(h100, 128, false));
+    QVERIFY(fractionOfPeak(h100, 256, false) > fractionOfPeak(h100, 128, false));
+
+    const HardwareProfile gb200 = profile("gb200"), gb300 = profile("gb300");
+    QCOMPARE(gb200.bf16PeakTflops(), gb300.bf16PeakTflops());
+    QVERIFY(fractionOfPeak(gb200, 128, false) < 0.9 * fractionOfPeak(h100, 128, false));
+    QVERIFY(fractionOfPeak(gb300, 128, false) > 1.1 * fractionOfPeak(gb200, 128, false));
+    QVERIFY(std::abs(fractionOfPeak(gb300, 128, false) - fractionOfPeak(h100, 128, false)) < 0.02);
+
+    // A GPU the catalog gives no exponential rate keeps the reference ratio: its attention
+    // runs at the H100 fractions.
+    GpuSpec custom = cat.gpu("h100-sxm-80gb")->spec;
+    custom.sfuExpTeraPerS.reset();
+    custom.bf16Tflops = 1500;
+    const HardwareProfile other = defaultHardwareProfile(custom);
+    QVERIFY(std::abs(fractionOfPeak(other, 128, false) - 0.36) < 0.01);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionPhysics)

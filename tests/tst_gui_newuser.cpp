@@ -344,7 +344,8 @@ void TestGuiNewUser::customGpuOptionalFigures() {
     const Figure figures[] = {{"fp16_tflops", "900", 900},       {"tf32_tflops", "450", 450},
                               {"fp4_tflops", "1800", 1800},      {"mamf_bf16_tflops", "700", 700},
                               {"mamf_fp8_tflops", "1300", 1300}, {"idle_w", "75", 75},
-                              {"sm_count", "120", 120},          {"pcie_gb_s", "50", 50}};
+                              {"sm_count", "120", 120},          {"pcie_gb_s", "50", 50},
+                              {"sfu_exp_tera_per_s", "4", 4}};
     for (const Figure& f : figures) {
         const std::string pointer = std::string("/cluster/gpu/") + f.key;
         auto* edit = qobject_cast<QLineEdit*>(form->field(pointer));
@@ -359,6 +360,7 @@ void TestGuiNewUser::customGpuOptionalFigures() {
     }
     QCOMPARE(doc->resolved()->cluster.gpu.smCount, std::optional<int>(120));
     QCOMPARE(doc->resolved()->cluster.gpu.fp4Tflops, std::optional<double>(1800));
+    QCOMPARE(doc->resolved()->cluster.gpu.sfuExpTeraPerS, std::optional<double>(4));
     for (const Figure& f : figures) {
         const std::string pointer = std::string("/cluster/gpu/") + f.key;
         form->resetButton(pointer)->click();

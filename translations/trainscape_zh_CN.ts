@@ -1987,188 +1987,198 @@
 <context>
     <name>ts::gui::ClusterEditor</name>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="287"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="289"/>
         <source>Cluster preset</source>
         <translation>集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="288"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="290"/>
         <source>A system from the catalog: GPU, node and networks</source>
         <translation>目录中的系统：GPU、节点与网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="313"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="315"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="298"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="300"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="301"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="303"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="317"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="319"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="318"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="320"/>
         <source>Scale-up (NVLink) domain</source>
         <translation>纵向扩展（NVLink）域</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="319"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="321"/>
         <source>GPUs per domain</source>
         <translation>每域 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="320"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="320"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="348"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="321"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="323"/>
         <source>Per GPU, per direction</source>
         <translation>每 GPU、每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="324"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="324"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="323"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="325"/>
         <source>Scale-out network</source>
         <translation>横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="324"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="326"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="326"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
         <source>NIC speed</source>
         <translation>网卡速率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="326"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="337"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="327"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="329"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
         <source>Oversubscription</source>
         <translation>超额订阅比</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="329"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
         <source> : 1</source>
         <translation> : 1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="256"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="258"/>
         <source>PCIe per GPU (GB/s)</source>
         <translation>每 GPU 的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="257"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="259"/>
         <source>GPU–host link of one GPU, per direction</source>
         <translation>单个 GPU 与主机之间的链路，单向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="259"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="261"/>
         <source>Memory per node (GiB)</source>
         <translation>每节点内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="260"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="262"/>
         <source>Host (CPU) memory of one node, where offloaded states live</source>
         <translation>单个节点的主机（CPU）内存，卸载的状态存放于此</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="262"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="264"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>内存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="263"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="265"/>
         <source>DRAM bandwidth of one node, all sockets</source>
         <translation>单个节点所有插槽的 DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="265"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="267"/>
         <source>NVMe read (GB/s)</source>
         <translation>NVMe 读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="266"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="269"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="268"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="271"/>
         <source>All NVMe drives of one node together</source>
         <translation>单个节点全部 NVMe 盘合计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="268"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="270"/>
         <source>NVMe write (GB/s)</source>
         <translation>NVMe 写入（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="270"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="272"/>
         <source>NVMe capacity (GiB)</source>
         <translation>NVMe 容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="271"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="273"/>
         <source>All NVMe drives of one node, in GiB of 2³⁰ bytes</source>
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="426"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
+        <source>Softmax exponentials (T/s)</source>
+        <translation>Softmax 指数运算（T/s）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
+        <source>BF16 peak / 256</source>
+        <translation>BF16 峰值 / 256</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ClusterEditor.cpp" line="430"/>
         <source>Host (offload)</source>
         <translation>主机（卸载）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="443"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="447"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="452"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="456"/>
         <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
         <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="454"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="458"/>
         <source>Not known for this cluster: type the figure to bound offload by it.</source>
         <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="463"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="467"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
@@ -2208,220 +2218,220 @@
         <translation>无（默认效率）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="305"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="307"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="343"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="342"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="344"/>
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="343"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="345"/>
         <source>Measured efficiencies that replace the estimator&apos;s defaults (trainscape-cli calibrate list)</source>
         <translation>替换估算器默认值的实测效率（trainscape-cli calibrate list）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="345"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
         <source>Custom GPU</source>
         <translation>自定义 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="348"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
         <source>BF16 dense</source>
         <translation>BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
         <location filename="../widgets/ClusterEditor.cpp" line="351"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
         <source>FP8 dense</source>
         <translation>FP8 稠密</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="354"/>
         <source>Power limit (TDP)</source>
         <translation>功耗上限（TDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="354"/>
         <source> W</source>
         <translation> W</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="212"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="214"/>
         <source>Tiers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="213"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="215"/>
         <source>Switch tiers of the scale-out network; empty: as few as the size needs</source>
         <translation>横向扩展网络的交换机层数；留空：按规模所需的最少层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="215"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="217"/>
         <source>as few as needed</source>
         <translation>按需最少</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="224"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="226"/>
         <source>Torus dimensions</source>
         <translation>环面各维大小</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="225"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="227"/>
         <source>Scale-up domains along each torus dimension, separated by commas; empty: automatic</source>
         <translation>环面每一维上的纵向扩展域数，用逗号分隔；留空：自动</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="227"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="229"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="333"/>
         <source>Switch radix</source>
         <translation>交换机端口数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="334"/>
         <source>Ports per switch, which sets how many tiers the network needs</source>
         <translation>每台交换机的端口数，决定网络需要几层</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="335"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="337"/>
         <source>Datacenters (pods)</source>
         <translation>数据中心（pod）数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="336"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="338"/>
         <source>Equal networks of the topology above, joined by WAN links</source>
         <translation>上述拓扑的若干相同网络，由广域网链路相连</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="337"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
         <source>WAN bandwidth per pod</source>
         <translation>每个 pod 的广域网带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="338"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
         <source>Out of each pod in all, per direction</source>
         <translation>每个 pod 对外的总带宽，每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
         <source>WAN latency</source>
         <translation>广域网延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="342"/>
         <source>One way between pods</source>
         <translation>pod 之间的单向延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="354"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="356"/>
         <source>as BF16</source>
         <translation>同 BF16</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
         <source>TF32 dense (TFLOP/s)</source>
         <translation>TF32 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="356"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="358"/>
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="359"/>
         <source>no FP4 tensor cores</source>
         <translation>无 FP4 张量核心</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="358"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="360"/>
         <source>Measured BF16 matmul (TFLOP/s)</source>
         <translation>实测 BF16 矩阵乘（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="359"/>
         <location filename="../widgets/ClusterEditor.cpp" line="361"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="363"/>
         <source>default efficiency</source>
         <translation>默认效率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="360"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="362"/>
         <source>Measured FP8 matmul (TFLOP/s)</source>
         <translation>实测 FP8 矩阵乘（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="362"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
         <source>Idle power (W)</source>
         <translation>空闲功耗（W）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="362"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
         <source>10% of TDP</source>
         <translation>TDP 的 10%</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="363"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="365"/>
         <source>Streaming multiprocessors</source>
         <translation>流式多处理器（SM）数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="366"/>
         <source>no wave quantization</source>
         <translation>不计波次量化</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="365"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="367"/>
         <source>PCIe to host (GB/s)</source>
         <translation>到主机的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="366"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="368"/>
         <source>the cluster&apos;s</source>
         <translation>取集群的值</translation>
     </message>

@@ -175,6 +175,8 @@ std::optional<double> optionalGpuFigure(const GpuSpec& gpu, const std::string& k
         return gpu.smCount ? std::optional<double>(*gpu.smCount) : std::nullopt;
     if (key == "pcie_gb_s")
         return gpu.pcieGBps;
+    if (key == "sfu_exp_tera_per_s")
+        return gpu.sfuExpTeraPerS;
     return std::nullopt;
 }
 
@@ -364,6 +366,8 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
                              tr("no wave quantization")),
             optionalGpuField(document_, "pcie_gb_s", tr("PCIe to host (GB/s)"), 1e5,
                              tr("the cluster's")),
+            optionalGpuField(document_, "sfu_exp_tera_per_s", tr("Softmax exponentials (T/s)"), 1e5,
+                             tr("BF16 peak / 256")),
         };
     });
     auto* layout = new QVBoxLayout(this);

@@ -57,6 +57,31 @@ double permuteKernels(MoeDispatcher d) {
     return 2;
 }
 
+// Device-to-host syncs of one forward's dispatch (Megatron-LM
+// megatron/core/transformer/moe/token_dispatcher.py and fused_a2a.py):
+// - alltoall: tokens_per_expert is copied to the host to size the all-to-all's splits;
+// - deepep: DeepEP's normal-mode dispatch makes the CPU wait for the GPU's count of received
+//   tokens to allocate them ("the CPU will wait for GPU's signal to arrive, so this is not
+//   compatible with CUDA graph", FusedDispatch.forward);
+// - hybridep: sync-free only when given a static bound on the permuted tokens
+//   (moe_expert_rank_capacity_factor, which a full-iteration CUDA graph needs: nothing in it
+//   can wait for the host); otherwise "HybridEP sizes buffers dynamically (CPU sync in
+//   dispatch)" (_HybridEPManager.setup_metadata);
+// - allgather: none (every rank receives the whole group's tokens).
+// The backward's dispatch and combine reuse the forward's counts (DeepEP's cached handle).
+double dispatchHostSyncs(const ExecutionConfig& ex) {
+    switch (ex.moeDispatcher) {
+    case MoeDispatcher::AllToAll:
+    case MoeDispatcher::DeepEp:
+        return 1.0;
+    case MoeDispatcher::HybridEp:
+        return ex.cudaGraphs == CudaGraphs::Full ? 0.0 : 1.0;
+    case MoeDispatcher::AllGather:
+        return 0.0;
+    }
+    return 0.0;
+}
+
 // The EP communication of one pass: dispatch and combine (the backward runs them again, for
 // the gradients, in reverse).
 struct DispatchComm {
@@ -205,8 +230,7 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
         into->elementwise += part->elementwise;
         into->kernels += part->kernels;
     }
-    // The alltoall dispatcher's tokens_per_expert sync, once per forward.
-    out.hostSyncs = ex.moeDispatcher == MoeDispatcher::AllToAll ? 1.0 : 0.0;
+    out.hostSyncs = dispatchHostSyncs(ex);
 }
 
 } // namespace ts

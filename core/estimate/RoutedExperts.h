@@ -10,7 +10,9 @@
 //     the combine; it syncs the host for the split sizes (estimate/HostTimeline.h).
 //   - "deepep" / "hybridep" (the flex dispatcher): one copy per distinct destination rank,
 //     over the network once per domain and forwarded over NVLink (estimate/MoeLayerCost.h
-//     expertAllToAll), with the permute fused into the dispatch kernels and no host sync.
+//     expertAllToAll), with the permute fused into the dispatch kernels. DeepEP's normal
+//     dispatch makes the CPU wait for the received-token count; HybridEP does unless given a
+//     static token budget, as a full-iteration CUDA graph needs (dispatchHostSyncs).
 //   - "allgather" (MoEAllGatherTokenDispatcher): every rank gathers the EP group's tokens and
 //     keeps those of its experts; the combine reduce-scatters the outputs back.
 // - Expert GEMMs (execution.moe_grouped_gemm), tokens per local expert as M:

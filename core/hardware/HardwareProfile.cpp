@@ -23,12 +23,24 @@ constexpr double kMaxMatmulEfficiency = 0.90;
 // Flash attention reaches up to 73% of the A100 peak forward at long sequences and head dim
 // 128 (FlashAttention-2, Dao 2023, Fig. 5-7) but 35-40% on H100 (FlashAttention-3, Shah et al.
 // 2024, Fig. 1: FA2 at 335-370 of 989 TFLOP/s; FA3/cuDNN reach 60-75%), and less at 2-8k
-// causal sequences; the backward runs at ~ 75-80% of the forward's rate. Calibrated on the
-// published runs (tests/tst_accuracy.cpp), one value for every GPU: forward 0.36, backward
-// 0.29 of the dense BF16 peak. Causal masking is handled by computing only the tiles on or
-// below the diagonal (KernelTime.cpp), not by a lower efficiency.
-constexpr double kAttentionForwardEfficiency = 0.36;
-constexpr double kAttentionBackwardEfficiency = 0.29;
+// causal sequences. Its time is its matmuls at these tensor-core efficiencies plus its softmax
+// exponentials on the special function units (KernelTime.cpp). Calibrated on the published
+// runs (tests/tst_accuracy.cpp), one value for every GPU: the matmuls at 0.438 (forward) and
+// 0.308 (backward) of the dense peak, which with the exponentials of an H100 SXM at head dim
+// 128 (989.4 TFLOP/s over 3.9 T/s: 254 matmul FLOPs per exponential, against 512 per score
+// forward and 1280 backward) is the 0.36 and 0.29 of the BF16 peak that the model was fitted
+// at before it counted the exponentials apart. Causal masking
+// is handled by computing only the tiles on or below the diagonal (KernelTime.cpp), not by a
+// lower efficiency.
+constexpr double kAttentionForwardEfficiency = 0.438;
+constexpr double kAttentionBackwardEfficiency = 0.308;
+
+// Exponentials per second where the catalog gives none (cluster.gpu.sfu_exp_tera_per_s):
+// the BF16 peak over H100's ratio of tensor FLOPs to SFU exponentials, 989 TFLOP/s to 3.9 T/s
+// (Shah et al. 2024, FlashAttention-3, sec. 3.1: "only 3.9 TFLOPS of special functions"),
+// the ratio the attention efficiencies above were fitted at: such a GPU keeps the attention
+// time the model gave before the exponentials were counted.
+constexpr double kReferenceFlopsPerExponential = 256.0;
 
 // Achieved HBM bandwidth of streaming kernels: STREAM-like copies reach ~ 85-90% of the
 // datasheet figure on A100/H100 (ml-engineering compute/accelerator, "memory bandwidth");
@@ -124,6 +136,10 @@ HardwareProfile defaultHardwareProfile(const GpuSpec& gpu) {
 
     p.attentionForwardEfficiency = std::min(1.0, power * kAttentionForwardEfficiency);
     p.attentionBackwardEfficiency = std::min(1.0, power * kAttentionBackwardEfficiency);
+    // The SFUs run at the tensor cores' clock: a power-limited sibling scales alike.
+    p.exponentialsPerSecond =
+        power * (gpu.sfuExpTeraPerS ? *gpu.sfuExpTeraPerS * 1e12
+                                    : gpu.bf16Tflops * 1e12 / kReferenceFlopsPerExponential);
     p.hbmGBps = gpu.hbmGBps;
     p.hbmEfficiency = kHbmEfficiency;
     p.kernelOverheadUs = kKernelOverheadUs;

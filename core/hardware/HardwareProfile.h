@@ -67,10 +67,14 @@ struct HardwareProfile {
     // short shape sweep; a step runs for seconds at the power limit.
     double sustainedMatmulFraction = 1.0;
 
-    // Flash-style attention as a fraction of the dense BF16 peak, forward and backward.
+    // Flash-style attention: its two matmuls (Q K^T and P V) as a fraction of the dense BF16
+    // peak, forward and backward...
     double attentionForwardEfficiency = 0;
     double attentionBackwardEfficiency = 0;
     int attentionBlock = 128; // query/key tile of the attention kernel (causal tiles)
+    // ...and its softmax exponentials (one per score forward, one per score again when the
+    // backward recomputes P) on the special function units, MUFU.EX2 (hardware/KernelTime.h).
+    double exponentialsPerSecond = 0;
 
     double hbmGBps = 0;
     double hbmEfficiency = 0; // achieved fraction of the datasheet bandwidth

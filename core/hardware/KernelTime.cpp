@@ -55,31 +55,44 @@ double matmulSeconds(const HardwareProfile& hw, MatmulDtype dtype, double m, dou
     return std::max(compute, memory) + hw.kernelOverheadUs * 1e-6;
 }
 
-double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
+namespace {
+
+// Query-key pairs the kernel computes: with causal masking, the tiles on or below the
+// diagonal, nb (nb + 1) / 2 of nb^2 blocks.
+double attentionPairs(const HardwareProfile& hw, const AttentionShape& a) {
     const double s = static_cast<double>(a.seqLen);
-    double pairs = s * s; // query-key pairs computed
-    if (a.causal) {
-        // Tiles on or below the diagonal: nb (nb + 1) / 2 of nb^2 blocks.
-        const double blocks = std::ceil(s / hw.attentionBlock);
-        pairs = s * s * (blocks + 1.0) / (2.0 * blocks);
-    }
-    return 4.0 * pairs * a.headDim * a.batchHeads; // Q K^T and P V, 2 FLOPs per MAC
+    if (!a.causal)
+        return s * s;
+    const double blocks = std::ceil(s / hw.attentionBlock);
+    return s * s * (blocks + 1.0) / (2.0 * blocks);
+}
+
+// One pass's softmax exponentials (one per computed score), exposed (KernelTime.h).
+double exponentialSeconds(const HardwareProfile& hw, const AttentionShape& a) {
+    if (hw.exponentialsPerSecond <= 0)
+        return 0.0;
+    return attentionPairs(hw, a) * a.batchHeads / hw.exponentialsPerSecond;
 }
 
 // FLOPs of the forward pass as FlashAttention-2 counts them for its TFLOP/s (causal = half):
 // the convention of measured attention throughput (MeasuredKernels::attentionTflops).
-static double flashConventionFlops(const AttentionShape& a) {
+double flashConventionFlops(const AttentionShape& a) {
     const double s = static_cast<double>(a.seqLen);
     return 4.0 * s * s * a.headDim * a.batchHeads * (a.causal ? 0.5 : 1.0);
+}
+
+} // namespace
+
+double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
+    return 4.0 * attentionPairs(hw, a) * a.headDim * a.batchHeads; // Q K^T and P V, 2 per MAC
 }
 
 double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
     if (hw.measured)
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, false))
             return flashConventionFlops(a) / (*tflops * 1e12) + hw.kernelOverheadUs * 1e-6;
-    const double peak = hw.bf16PeakTflops() * 1e12;
-    return attentionFlops(hw, a) / (peak * hw.attentionForwardEfficiency) +
-           hw.kernelOverheadUs * 1e-6;
+    return attentionFlops(hw, a) / (hw.bf16PeakTflops() * 1e12 * hw.attentionForwardEfficiency) +
+           exponentialSeconds(hw, a) + hw.kernelOverheadUs * 1e-6;
 }
 
 double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
@@ -87,9 +100,9 @@ double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape&
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, true))
             return 2.5 * flashConventionFlops(a) / (*tflops * 1e12) +
                    2.0 * hw.kernelOverheadUs * 1e-6;
-    const double peak = hw.bf16PeakTflops() * 1e12;
-    return 2.5 * attentionFlops(hw, a) / (peak * hw.attentionBackwardEfficiency) +
-           2.0 * hw.kernelOverheadUs * 1e-6;
+    return 2.5 * attentionFlops(hw, a) /
+               (hw.bf16PeakTflops() * 1e12 * hw.attentionBackwardEfficiency) +
+           exponentialSeconds(hw, a) + 2.0 * hw.kernelOverheadUs * 1e-6;
 }
 
 double memoryBoundSeconds(const HardwareProfile& hw, double bytes, int kernels) {

@@ -21,7 +21,17 @@ double matmulSeconds(const HardwareProfile& hw, MatmulDtype dtype, double m, dou
 // Flash-style attention (Dao 2022/2023): no s x s matrix in HBM. batchHeads = micro-batch x
 // heads on this GPU. With causal masking only the tiles on or below the diagonal are
 // computed. Backward = 2.5x the forward matmul work (5 GEMMs against 2, FlashAttention-2
-// sec. 3.2). Always in BF16/FP16 (FP8 recipes keep attention in BF16).
+// sec. 3.2). Always in BF16/FP16 (execution.fp8_attention is read but not modelled: the
+// published 26.06 runs that set it do not show the kernels' FP8 gain; docs/execution-model.md).
+// Each pass also computes one softmax exponential per score (the backward recomputes
+// P = exp(S - L), FlashAttention-2 Algorithm 2) on the special function units, whose
+// throughput did not grow with the tensor cores': H100 989 TFLOP/s of BF16 matmul against
+// 3.9 T exponentials/s (FlashAttention-3, Shah et al. 2024, sec. 3.1); B200 doubled the tensor
+// cores and kept the exponential units (FlashAttention-4, Zadouri et al. 2026, abstract);
+// Blackwell Ultra (B300, GB300) doubled the SFU throughput again (NVIDIA Technical Blog,
+// "Making Softmax More Efficient with NVIDIA Blackwell Ultra"). The exponentials are counted
+// as exposed: on GB200 the second matmul waits for the softmax (same blog). So attention
+// slows per FLOP at smaller head dims (fewer FLOPs per score) and on B200 / GB200.
 struct AttentionShape {
     double batchHeads = 0;
     std::int64_t seqLen = 0;

@@ -38,6 +38,9 @@ struct GpuSpec {
     std::optional<double> mamfFp8Tflops;
     std::optional<double> idleW;
     std::optional<int> smCount; // streaming multiprocessors (or CUs), for wave quantization
+    // Softmax exponentials per second on the special function units (MUFU.EX2), in 10^12:
+    // what bounds flash attention beside its matmuls (hardware/KernelTime.h).
+    std::optional<double> sfuExpTeraPerS;
     // The part's own host link (PCIe generation and width), achievable GB/s per direction:
     // cluster.host.pcie_gb_s when neither the scenario nor a cluster preset gives it.
     std::optional<double> pcieGBps;

@@ -39,6 +39,8 @@ inline constexpr IntRange kPods{1, 1'024, "multi-datacenter runs span a few site
 inline constexpr RealRange kBandwidthGBps{0.01, 1e7, "1 GbE is 0.125 GB/s; NVLink 5 is 900"};
 inline constexpr RealRange kBandwidthGbits{0.08, 8e7, "1 GbE is 1 Gbit/s; the fastest NIC 800"};
 inline constexpr RealRange kTflops{0.001, 1e7, "B300's dense FP4 peak is 15,000 TFLOPS"};
+inline constexpr RealRange kExpTeraPerS{0.001, 1e5,
+                                        "an H100 SXM computes 3.9 T exponentials per second"};
 inline constexpr RealRange kMemoryGiB{0.001, 1e6, "GPUs hold at most a few hundred GiB"};
 inline constexpr RealRange kPowerW{0, 1e6, "a GPU draws at most a few kW"};
 inline constexpr RealRange kLatencyUs{0, 1e7, "a WAN hop takes milliseconds, not seconds"};

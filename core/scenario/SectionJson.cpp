@@ -30,6 +30,7 @@ std::optional<GpuSpec> readGpuSpec(JsonObjectReader& r) {
     gpu.mamfFp8Tflops = r.number("mamf_fp8_tflops", kTflops);
     gpu.idleW = r.number("idle_w", 0, kMaxPowerW);
     gpu.smCount = r.int32("sm_count", 1, 100'000);
+    gpu.sfuExpTeraPerS = r.number("sfu_exp_tera_per_s", kExpTeraPerS);
     gpu.pcieGBps = r.number("pcie_gb_s", 0, kMaxBandwidthGBps, true);
     if (!ok || !name || !memory || !hbm || !bf16 || !fp8 || !fp32 || !tdp)
         return std::nullopt;
@@ -79,6 +80,7 @@ void writeGpuSpec(const GpuSpec& gpu, Json& out) {
     putOptional(out, "mamf_fp8_tflops", gpu.mamfFp8Tflops);
     putOptional(out, "idle_w", gpu.idleW);
     putOptional(out, "sm_count", gpu.smCount);
+    putOptional(out, "sfu_exp_tera_per_s", gpu.sfuExpTeraPerS);
 }
 
 static std::optional<MlaConfig> readMla(const Json& value, const std::string& path,
