@@ -390,6 +390,24 @@ void TestFinetune::allocatorFigures() {
     QCOMPARE(end.allocated, 14.0);
     QVERIFY(!end.activationMoment);
     QCOMPARE(end.gradientsAtPeak, 4.0);
+    // The loss's saved logits are freed before the last layer rebuilds its activations: the
+    // two are never live together, and layer 0's working set meets every gradient.
+    TensorMoments split;
+    split.weights = 10;
+    split.gradients = 4;
+    split.gradientsPersist = false;
+    split.activations = 3;
+    split.lossActivations = 5;
+    split.layerWorkingSet = 2;
+    QCOMPARE(allocatorPeaks(split).allocated, 18.0); // 10 + 3 + 5, not 10 + 3 + 5 + 2
+    QCOMPARE(allocatorPeaks(split).activationsAtPeak, 8.0);
+    split.lossActivations = 0.5;
+    QCOMPARE(allocatorPeaks(split).allocated, 16.0); // the end: 10 + 4 + 2
+    QCOMPARE(allocatorPeaks(split).activationsAtPeak, 2.0);
+    // Megatron-LM's accounting sums them (AllocatorMemory.h, lossFreedBeforeLayers).
+    split.lossFreedBeforeLayers = false;
+    split.lossActivations = 5;
+    QCOMPARE(allocatorPeaks(split).allocated, 20.0);
 }
 
 QTEST_GUILESS_MAIN(TestFinetune)

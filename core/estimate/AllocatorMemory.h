@@ -9,6 +9,24 @@
 //   each step (the PyTorch default since 2.0), and the peak is the larger of the two moments.
 //   Optimizer-in-backward (torchtune optimizer_in_bwd) frees each gradient in its hook:
 //   only the largest one is ever live.
+//   The backward has two activation moments. First the loss and the output layer run
+//   their backward while every layer's saved activations wait: autograd frees a node's saved
+//   tensors once the node has run (torch/csrc/autograd/function.h, release_variables), so
+//   the loss's saved logits are gone before the last transformer layer's backward begins.
+//   Then each layer runs its backward, a checkpointed one after rebuilding its activations
+//   (torch.utils.checkpoint), and a quantised base dequantises a weight for its GEMM: one
+//   layer's working set beside the saved activations. The last of those layers (layer 0)
+//   runs when every other gradient exists, so the working set meets the gradients too. The
+//   output weight's gradient is produced while the loss's tensors are live (the output
+//   layer's backward), the largest gradient of a dense model.
+//   Scenarios accounted as Megatron-LM (not a PyTorch-native recipe: FinetuneMemory.h,
+//   pytorchNativeRecipe) keep theoretical_memory_usage.py's sum instead, the output layer's
+//   activations beside every layer's and the working set
+//   (lossFreedBeforeLayers false): torchtitan's published runs are annotated that way
+//   (tests/data/published-dev.json sets no training.compile), so their loss is counted at
+//   Megatron's 4 bytes per logit where torchtitan's eager FP32 cross entropy holds 12, and
+//   the sum stands in for the difference (tst_memory_accuracy's t2 cases fall from -42% to
+//   -47% without it).
 // - reserved (torch.cuda.max_memory_reserved): allocated plus what the caching allocator holds
 //   beyond it. Allocations are rounded to 512 bytes and served from 2 MiB-multiple segments
 //   (PyTorch c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize 512, kRoundLarge 2 MiB); a
@@ -31,8 +49,11 @@ struct TensorMoments {
     bool gradientsPersist = true; // they coexist with the activation peak
     double largestGradient = 0;   // optimizer-in-backward: the only gradient ever live
     bool optimizerInBackward = false;
-    double activations = 0; // at the start of the backward (all micro-batches in flight)
-    double transient = 0;   // buffers beside the activations: gathered weights, dequantised copies
+    double activations = 0;            // layers' saved activations, all micro-batches in flight
+    double lossActivations = 0;        // the loss and output layer's, freed by their backward
+    double layerWorkingSet = 0;        // one layer's rebuilt activations and dequantised weight
+    bool lossFreedBeforeLayers = true; // else the loss's activations count in every moment
+    double transient = 0; // buffers beside the activations: gathered weights, dequantised copies
     bool shardedParameters = false; // FSDP / ZeRO-3 on separate collective streams
     double gatheredLayer = 0;       // one layer's gathered weights and unsharded gradients
 };
@@ -58,20 +79,34 @@ inline AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
     const double always = m.weights + m.optimizer;
     const double liveGradients =
         m.optimizerInBackward ? m.largestGradient : (m.gradientsPersist ? m.gradients : 0.0);
-    // When the backward starts: the activations of every micro-batch in flight.
-    const double backwardStart = always + liveGradients + m.activations + m.transient;
-    // When it ends: every gradient of the step (none with optimizer-in-backward), the
-    // activations gone.
-    const double backwardEnd =
-        always + (m.optimizerInBackward ? m.largestGradient : m.gradients) + m.transient;
+    const bool split = m.lossFreedBeforeLayers;
+    // The loss's backward: every layer's saved activations, the loss's, and the output
+    // weight's gradient being written (the largest one; persistent gradients hold it already).
+    const bool outputGradient = split && m.lossActivations > 0 && !m.gradientsPersist;
+    const double lossGradients =
+        outputGradient ? std::max(liveGradients, m.largestGradient) : liveGradients;
+    const double lossMoment =
+        always + lossGradients + m.activations + m.lossActivations + m.transient;
+    // The last layer's backward: the saved activations and one layer's working set.
+    const double layerActivations =
+        m.activations + m.layerWorkingSet + (split ? 0.0 : m.lossActivations);
+    const double layerMoment = always + liveGradients + layerActivations + m.transient;
+    const double backwardStart = std::max(lossMoment, layerMoment);
+    // When it ends: every gradient of the step (none with optimizer-in-backward) and layer
+    // 0's working set, the saved activations gone.
+    const double endGradients = m.optimizerInBackward ? m.largestGradient : m.gradients;
+    const double endActivations = split ? m.layerWorkingSet : 0.0;
+    const double backwardEnd = always + endGradients + endActivations + m.transient;
     AllocatorPeaks p;
     p.activationMoment = backwardStart >= backwardEnd;
     p.allocated = std::max(backwardStart, backwardEnd);
-    p.gradientsAtPeak = p.activationMoment
-                            ? liveGradients
-                            : (m.optimizerInBackward ? m.largestGradient : m.gradients);
-    p.activationsAtPeak = p.activationMoment ? m.activations : 0.0;
-    const double changing = m.activations + m.transient;
+    const bool atLoss = lossMoment > layerMoment;
+    p.gradientsAtPeak = !p.activationMoment ? endGradients : atLoss ? lossGradients : liveGradients;
+    p.activationsAtPeak = !p.activationMoment ? endActivations
+                          : atLoss            ? m.activations + m.lossActivations
+                                              : layerActivations;
+    const double changing =
+        (atLoss ? m.activations + m.lossActivations : layerActivations) + m.transient;
     p.reserved = p.allocated + kTransientFragmentation * changing +
                  (m.shardedParameters ? m.gatheredLayer : 0.0);
     return p;

@@ -147,6 +147,7 @@ ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& sc,
                                                ActivationAssumptions a) {
     const bool native = pytorchNativeRecipe(sc);
     a.eagerElementwise = native && !sc.training.compile;
+    a.expandedKeyValues = native;
     a.opLevelSelective = native;
     a.gatheredLinearInputs = native && sc.parallel.tp > 1 && sc.parallel.sequenceParallel;
     a.lossBytesPerLogit = lossBytesPerLogit(sc);

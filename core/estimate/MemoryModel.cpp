@@ -111,10 +111,12 @@ ActivationTerms layerTerms(const ModelConfig& m, const ActivationAssumptions& a)
     t.replicated += 4.0 * h;
     if (a.eagerElementwise) { // MemoryModel.h, ActivationAssumptions
         t.replicated += 8.0 * h;
-        t.sharded += 4.0 * q + 4.0 * kv + 4.0 * (q - kv);
+        t.sharded += 4.0 * q + 4.0 * kv;
         if (m.mlp == MlpKind::SwiGlu)
             t.sharded += 2.0 * ffn;
     }
+    if (a.expandedKeyValues)
+        t.sharded += 4.0 * (q - kv);
     if (a.dropQkvInput)
         t.replicated -= 2.0 * h;
     if (a.dropMlpInput)

@@ -102,9 +102,14 @@ struct ActivationAssumptions {
     // Eager PyTorch modules (torchtune, Hugging Face Transformers without torch.compile) keep
     // each elementwise op's inputs, where fused kernels (Megatron-LM / TransformerEngine,
     // torch.compile) keep one tensor: each RMSNorm its FP32 upcast (4h more), RoPE the FP32
-    // copies of Q and K (4q + 4kv), SwiGLU the SiLU output (2 ffn), and SDPA the K and V
-    // repeated to every query head (4 (q - kv); HF repeat_kv, torchtune's expand).
+    // copies of Q and K (4q + 4kv), SwiGLU the SiLU output (2 ffn).
     bool eagerElementwise = false;
+    // PyTorch-native attention repeats K and V to every query head before SDPA, which saves
+    // its inputs: 4 (q - kv) more than the grouped K and V, compiled or not (torchtune
+    // torchtune/modules/attention.py at 1814feb17, `k.unsqueeze(2).expand(...).flatten(1, 2)`,
+    // a copy; torchtitan models/llama/model.py repeat_kv; Hugging Face repeat_kv). SDPA is an
+    // extern kernel under torch.compile: Inductor materialises its inputs.
+    bool expandedKeyValues = false;
     // "selective" as PyTorch's op-level selective checkpointing (torchtitan
     // parallelize_llama.py at 9dec370, _save_list and _custom_policy; torchtune's selective
     // "op" option, torchtune/training/activations.py at 1814feb17): each layer keeps its

@@ -231,8 +231,10 @@ double addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc,
 // What PyTorch's allocator reports of stage memory `bytes` (AllocatorMemory.h), written into
 // `sm`; the breakdown keeps what is live at the peak, and `framework` the CUDA context and
 // what the allocator reserves beyond its tensors. NCCL's buffers count on the device only.
-void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gatheredLayer,
-                    StageMemory& sm) {
+// `loss` and `layerWork` are the parts of sm.bytes.activations that the loss and one layer's
+// backward hold (AllocatorMemory.h, TensorMoments).
+void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gatheredLayer, double loss,
+                    double layerWork, StageMemory& sm) {
     const ResolvedScenario& sc = ctx.sc;
     const ParallelConfig& plan = sc.parallel;
     TensorMoments tm;
@@ -247,7 +249,10 @@ void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gathere
     tm.largestGradient = ctx.adapters ? 0.0
                                       : ctx.stateBytes.gradients * largestWeight /
                                             double(plan.zero >= 2 ? ctx.dpg.shardRanks : 1);
-    tm.activations = sm.bytes.activations;
+    tm.lossActivations = loss;
+    tm.layerWorkingSet = layerWork;
+    tm.lossFreedBeforeLayers = pytorchNativeRecipe(sc);
+    tm.activations = std::max(0.0, sm.bytes.activations - loss - layerWork);
     tm.transient = sm.bytes.commBuffers - ncclBytes;
     tm.shardedParameters = gatheredLayer > 0;
     tm.gatheredLayer = gatheredLayer;
@@ -335,11 +340,12 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
         if (s == 0 || ctx.layout.stageLayers[s] != ctx.layout.stageLayers[s - 1])
             acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.
-        sm.bytes.activations =
-            inFlight * acts.perMicrobatch + acts.workingSet + ft.dequantisedBytes;
-        if (s == ctx.lastStage)
-            sm.bytes.activations +=
-                outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions);
+        const double layerWork = acts.workingSet + ft.dequantisedBytes;
+        const double loss =
+            s == ctx.lastStage
+                ? outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions)
+                : 0.0;
+        sm.bytes.activations = inFlight * acts.perMicrobatch + layerWork + loss;
         sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
         const double gatheredLayer =
             ctx.adapters ? addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers) : sharedGathered;
@@ -349,7 +355,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             if (!peakOnly)
                 stageHost[s] = host;
         }
-        applyAllocator(ctx, ncclBytes, gatheredLayer, sm);
+        applyAllocator(ctx, ncclBytes, gatheredLayer, loss, layerWork, sm);
         const double total = sm.bytes.total();
         if (s == 0 || total > est.peakBytes) {
             est.peakBytes = total;
