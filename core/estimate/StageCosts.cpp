@@ -23,9 +23,14 @@ namespace {
 
 // Gradients are reduced in FP32 for BF16 and FP8 training (Megatron-LM arguments.py forces
 // accumulate_allreduce_grads_in_fp32 with bf16; torchtitan's FSDP2 reduce_dtype is float32);
-// FP16 training (Megatron 2021) reduced its 16-bit gradients.
-double gradientReduceBytes(Precision p) {
-    return p == Precision::Fp16 ? 2.0 : 4.0;
+// FP16 training (Megatron 2021) reduced its 16-bit gradients. Without master weights the
+// gradients stay in the parameters' dtype: torchtune shards with fully_shard and no
+// MixedPrecisionPolicy (torchtune/training/_distributed.py shard_model at 30b8519e8), whose
+// reduce_dtype None reduces in the parameter dtype, and its unsharded gradients are bf16.
+double gradientReduceBytes(const TrainingConfig& t, const StateBytesPerParam& states) {
+    if (!t.masterWeights)
+        return states.gradients;
+    return t.precision == Precision::Fp16 ? 2.0 : 4.0;
 }
 
 } // namespace
@@ -41,8 +46,8 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     const ParallelConfig& plan = sc.parallel;
     const TrainingConfig& train = sc.training;
     const int pp = layout.stages, vpp = layout.chunks;
-    gradBytes = gradientReduceBytes(train.precision);
     stateBytes = stateBytesPerParam(train); // master weights or not (MemoryModel.h)
+    gradBytes = gradientReduceBytes(train, stateBytes);
     weightBytes = stateBytes.weights;
     actBytes = train.precision == Precision::Fp32 ? 4.0 : 2.0;
     gatherBytesPerParam = weightBytes;
