@@ -66,7 +66,7 @@ void addLinear(const HardwareProfile& hw, const Shape& s, double n, double k, Pa
     fwd.kernels += 1;
     bwd.kernels += 1;
     if (!s.frozenBase) {
-        bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, 4.0);
+        bwd.gemm += matmulSeconds(hw, s.dtype, k, n, m, s.inBytes, kWeightGradientAccumulateBytes);
         bwd.kernels += 1;
     }
 }
@@ -294,7 +294,8 @@ EdgeLayerCost outputLayerCost(const CostContext& ctx) {
     // The output layer is frozen under LoRA unless an adapter wraps lm_head (then the adapter,
     // not the matrix, gets the gradient: estimate/FinetuneCost.h).
     if (!s.frozenBase)
-        c.backward.gemm += matmulSeconds(hw, dtype, s.h, n, s.tokens, inBytes, 4.0);
+        c.backward.gemm +=
+            matmulSeconds(hw, dtype, s.h, n, s.tokens, inBytes, kWeightGradientAccumulateBytes);
     // Final norm, then the vocabulary-parallel cross entropy in FP32 (read the 16-bit logits,
     // write and re-read FP32 values; the backward writes the logit gradients).
     c.forward.elementwise =

@@ -14,6 +14,13 @@ namespace ts {
 // userbuffers split each TP collective into tp chunks, Wang et al. ASPLOS'23; Megatron's
 // DDP reduces its last gradient bucket after the backward ends). The values were calibrated
 // once on the published runs (tests/tst_accuracy.cpp), one value for every case.
+// A weight-gradient GEMM accumulates into the FP32 main gradient: it reads and writes it,
+// 4 + 4 bytes per weight (cuBLAS with beta = 1: Megatron-LM's gradient_accumulation_fusion,
+// fused_weight_gradient_mlp_cuda.wgrad_gemm_accum_fp32; TransformerEngine's
+// general_gemm(accumulate=True) into main_grad). What bounds the expert GEMMs of small
+// micro-batches, whose reduction (tokens per expert) is short.
+inline constexpr double kWeightGradientAccumulateBytes = 8.0;
+
 struct OverlapModel {
     double tpExposedFraction = 0.15;
     double dpExposedFraction = 0.30;

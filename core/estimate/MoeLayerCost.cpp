@@ -25,7 +25,8 @@ void linear(const Ctx& c, double m, double n, double k, LayerCost& out) {
         return;
     out.forward.gemm += matmulSeconds(c.hw, c.dtype, m, n, k, c.inBytes, 2.0);
     out.backward.gemm += matmulSeconds(c.hw, c.dtype, m, k, n, c.inBytes, 2.0);
-    out.backward.gemm += matmulSeconds(c.hw, c.dtype, k, n, m, c.inBytes, 4.0);
+    out.backward.gemm +=
+        matmulSeconds(c.hw, c.dtype, k, n, m, c.inBytes, kWeightGradientAccumulateBytes);
     out.forward.kernels += 1;
     out.backward.kernels += 2;
 }

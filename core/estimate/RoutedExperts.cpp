@@ -34,7 +34,8 @@ void expertLinear(const ExpertShape& e, double routed, double n, double k, PassC
         f.gemm += matmulSeconds(e.hw, e.dtype, routed, n, k, e.inBytes, 2.0);
         b.gemm += matmulSeconds(e.hw, e.dtype, routed, k, n, e.inBytes, 2.0);
     }
-    b.gemm += e.local * matmulSeconds(e.hw, e.dtype, k, n, perExpert, e.inBytes, 4.0);
+    b.gemm += e.local * matmulSeconds(e.hw, e.dtype, k, n, perExpert, e.inBytes,
+                                      kWeightGradientAccumulateBytes);
     // The host issues one GEMM per expert unless the expert MLP is one fused kernel.
     const double launches = e.kind == MoeGroupedGemm::Fused ? 1.0 : e.local;
     f.kernels += launches;
