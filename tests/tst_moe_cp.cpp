@@ -182,9 +182,19 @@ void TestMoeCp::moeEstimateWarnsAndUsesActiveFlops() {
     ResolvedScenario sc = scenario(mixtral8x7b());
     sc.parallel.ep = 8;
     const Estimate e = estimateOrFail(sc);
-    QVERIFY(std::any_of(e.warnings.begin(), e.warnings.end(), [](const Message& w) {
-        return w.english.find("expert imbalance factor assumed 1.1") != std::string::npos;
-    }));
+    const auto warnsImbalance = [](const Estimate& est) {
+        return std::any_of(est.warnings.begin(), est.warnings.end(), [](const Message& w) {
+            return w.english.find("expert imbalance factor assumed 1.1") != std::string::npos;
+        });
+    };
+    QVERIFY(warnsImbalance(e));
+    // Force-balanced routing, or a capacity factor of 1, leaves no imbalance to assume.
+    ResolvedScenario balanced = sc;
+    balanced.execution.moeForceBalance = true;
+    QVERIFY(!warnsImbalance(estimateOrFail(balanced)));
+    ResolvedScenario capped = sc;
+    capped.model.moe->capacityFactor = 1.0;
+    QVERIFY(!warnsImbalance(estimateOrFail(capped)));
     const double flops = sparseTrainingFlopsPerToken(sc.model, sc.training.seqLen);
     QVERIFY(near(e.modelTflopsPerGpu, flops * e.tokensPerSPerGpu / 1e12, 1e-12));
     // 6 x active parameters (12.9B) dominates: far below 6 x 46.7B.

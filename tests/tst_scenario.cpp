@@ -466,6 +466,8 @@ void TestScenario::badPatch_data() {
         R"([["/cluster/gpu/fp8_tflops", 0], ["/training/precision", "fp8"]])",
         "/training/precision", "bf16");
     row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w", "required");
+    row("gpu exponential rate zero", R"([["/cluster/gpu/sfu_exp_tera_per_s", 0]])",
+        "/cluster/gpu/sfu_exp_tera_per_s", "3.9 T exponentials");
     // training.fp8_recipe: only with precision "fp8"; MX scaling is a precision of its own.
     row("fp8_recipe with bf16", R"([["/training/fp8_recipe", "blockwise"]])",
         "/training/fp8_recipe", "needs training.precision \"fp8\" (now \"bf16\")");

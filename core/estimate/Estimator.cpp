@@ -60,7 +60,10 @@ void addWarnings(const EstimateContext& ctx, const EstimateCollectives& coll,
         warn(MessageId::MemoryNearlyFull, {std::to_string(int(std::lround(use * 100)))});
     if (!pipeline.ok)
         warn(MessageId::ScheduleIncomplete);
-    if (model.moe)
+    // The assumed imbalance applies unless the benchmark force-balances the routing or a
+    // capacity factor of 1 or less caps every rank at the mean (MoeLayerCost.h, expertLoad).
+    const std::optional<double> capacity = model.moe ? model.moe->capacityFactor : std::nullopt;
+    if (model.moe && !sc.execution.moeForceBalance && (!capacity || *capacity > 1.0))
         warn(MessageId::ExpertImbalance);
     if (model.moe && plan.ep > 1 && !plan.overlap.ep)
         warn(MessageId::ExpertAllToAllExposed);

@@ -45,7 +45,7 @@ Shape shapeOf(const ResolvedScenario& sc) {
     s.replicated = sc.parallel.sequenceParallel ? 1.0 / s.tp : 1.0;
     s.dtype = matmulDtypeFor(sc.training.precision);
     s.fp8 = s.dtype == MatmulDtype::Fp8 || s.dtype == MatmulDtype::Fp4;
-    s.inBytes = s.dtype == MatmulDtype::Tf32 ? 4.0 : (s.fp8 ? 1.0 : 2.0);
+    s.inBytes = matmulInputBytes(s.dtype);
     s.actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
     s.castBytes = fp8CastBytesPerElement(sc.training, CastOperand::Activation);
     s.weightCastBytes = fp8CastBytesPerElement(sc.training, CastOperand::Weight);
@@ -118,6 +118,15 @@ void addAttentionKernels(int cp, PassCost& forward, PassCost& backward) {
     const double steps = std::max(1, cp);
     forward.kernels += steps * (cp > 1 ? 3.0 : 1.0);
     backward.kernels += steps * (cp > 1 ? 5.0 : 3.0);
+}
+
+double activationFunctionBytes(MlpKind mlp) {
+    return mlp == MlpKind::SwiGlu ? 6.0 : 4.0;
+}
+
+double layerNormModuleSeconds(const HardwareProfile& hw, double hidden, double replicated,
+                              double tokens) {
+    return memoryBoundSeconds(hw, 8.0 * hidden * replicated * tokens, 2);
 }
 
 double selectiveRecomputeSeconds(const ExecutionConfig& execution, const LayerCost& layer) {
@@ -215,7 +224,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     // write ffn; SwiGLU: read 2 ffn, write ffn). Norms and residuals run on 1/tp of the tokens
     // under sequence parallelism. The backward moves about twice the forward's bytes (it reads
     // the saved input and the incoming gradient and writes the outgoing gradient).
-    const double actBytes = sc.model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0;
+    const double actBytes = activationFunctionBytes(sc.model.mlp);
     double fwdBytes = (8.0 * s.h + 12.0 * s.h) * s.replicated + actBytes * s.ffn / s.tp;
     double bwdBytes = 2.0 * fwdBytes;
     int fwdKernels = 5, bwdKernels = 9;
@@ -240,7 +249,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     c.backward.elementwise += memoryBoundSeconds(hw, bwdBytes * s.tokens, bwdKernels);
     // Two norms read and write h each (the layernorm module of selective recompute), the
     // activation function with the MLP.
-    c.modules.layernorm = memoryBoundSeconds(hw, 8.0 * s.h * s.replicated * s.tokens, 2);
+    c.modules.layernorm = layerNormModuleSeconds(hw, s.h, s.replicated, s.tokens);
     c.modules.mlp += memoryBoundSeconds(hw, actBytes * s.ffn / s.tp * s.tokens, 1);
     c.forward.kernels += fwdKernels;
     c.backward.kernels += bwdKernels;

@@ -116,6 +116,15 @@ void addAttentionKernels(int cp, PassCost& forward, PassCost& backward);
 EdgeLayerCost embeddingCost(const CostContext& ctx);
 EdgeLayerCost outputLayerCost(const CostContext& ctx);
 
+// HBM bytes per MLP-width element of the activation function, forward, 16-bit: GELU reads and
+// writes one element (4), SwiGLU reads two and writes one (6).
+double activationFunctionBytes(MlpKind mlp);
+// Forward seconds of a layer's two norms, reading and writing h each per token (`replicated`:
+// 1 / tp of the tokens under sequence parallelism): the layernorm module of selective
+// recompute.
+double layerNormModuleSeconds(const HardwareProfile& hw, double hidden, double replicated,
+                              double tokens);
+
 // Forward seconds that selective recompute runs again in the backward: the modules of
 // execution.recompute_modules (["core_attn"] by default: Korthikanti et al. 2022 sec. 4.2).
 double selectiveRecomputeSeconds(const ExecutionConfig& execution, const LayerCost& layer);

@@ -49,11 +49,11 @@ double bytesPerCopy(const ResolvedScenario& sc, double imbalance, double element
            double(sc.model.hidden) * elementBytes;
 }
 
+} // namespace
+
 double activationBytes(const ResolvedScenario& sc) {
     return sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
 }
-
-} // namespace
 
 ExpertDispatchShape expertDispatchShape(const ResolvedScenario& sc, int membersPerDomain) {
     ExpertDispatchShape d;
@@ -112,12 +112,12 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     const HardwareProfile& hw = ctx.hw;
     const MatmulDtype dtype = matmulDtypeFor(sc.training.precision);
     const bool fp8 = dtype == MatmulDtype::Fp8 || dtype == MatmulDtype::Fp4;
-    const Ctx c{hw, dtype, dtype == MatmulDtype::Tf32 ? 4.0 : (fp8 ? 1.0 : 2.0)};
+    const Ctx c{hw, dtype, matmulInputBytes(dtype)};
     const double tokens = tokensOf(sc);
     const double tp = std::max(1, p.tp);
     const double h = double(m.hidden);
     const double heads = double(m.heads);
-    const double actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double actBytes = activationBytes(sc);
     const double replicated = p.sequenceParallel ? 1.0 / tp : 1.0;
     const bool swiglu = m.mlp == MlpKind::SwiGlu;
     LayerCost out;
@@ -179,7 +179,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
 
     // MLP: dense, or shared + routed experts.
     const double upFactor = swiglu ? 2.0 : 1.0;
-    const double actFnBytes = swiglu ? 6.0 : 4.0;
+    const double actFnBytes = activationFunctionBytes(m.mlp);
     double mlpElementwise = 0; // bytes per token
     RoutedExpertsInput routed;
     const double beforeMlp = out.forward.gemm;
@@ -223,7 +223,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
                     (2.0 * h + kvWidthPerRank);
     // (Router: its top-k, score function and auxiliary-loss kernels, 8 each way.)
     const int routerKernels = moeLayer && m.moe ? 8 : 0;
-    out.modules.layernorm = memoryBoundSeconds(hw, 8.0 * h * replicated * tokens, 2);
+    out.modules.layernorm = layerNormModuleSeconds(hw, h, replicated, tokens);
     out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, 8 + casts);
     out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, 14 + casts);
     out.forward.kernels += 8 + casts + routerKernels;

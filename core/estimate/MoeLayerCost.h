@@ -30,6 +30,9 @@ inline constexpr double kDefaultExpertImbalance = 1.1;
 // `moeLayer`: a MoE layer (routed + shared experts) or a dense-MLP layer of the same model.
 LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalance);
 
+// Bytes of one activation element between kernels: FP32 training 4, else 16-bit.
+double activationBytes(const ResolvedScenario& sc);
+
 // Bytes one rank sends in one dispatch (or combine) all-to-all per micro-batch in the
 // activations' precision under a deduplicating dispatcher (deepep / hybridep), one copy per
 // distinct destination rank, its own share included (nccl-tests convention), with the busiest

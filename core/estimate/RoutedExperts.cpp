@@ -96,7 +96,7 @@ DispatchComm dispatchComm(const CostContext& ctx, const RoutedExpertsInput& in) 
     DispatchComm out;
     if (p.ep <= 1)
         return out;
-    const double act = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double act = activationBytes(sc);
     const double dispatchElement = p.moeDispatchFp8 ? kFp8DispatchElementBytes : act;
     const long long stride = std::max(1, p.etp);
     const GroupPlacement epGroup{p.ep, stride};
@@ -155,13 +155,12 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
     const bool fp8 = dtype == MatmulDtype::Fp8 || dtype == MatmulDtype::Fp4;
     const double etp = std::max(1, p.etp);
     const double local = std::max(1, moe.experts / std::max(1, p.ep));
-    const ExpertShape shape{hw, ex.moeGroupedGemm, dtype,
-                            dtype == MatmulDtype::Tf32 ? 4.0 : (fp8 ? 1.0 : 2.0), local};
+    const ExpertShape shape{hw, ex.moeGroupedGemm, dtype, matmulInputBytes(dtype), local};
     const double h = double(m.hidden);
     const double effn = double(moe.expertFfnHidden) / etp;
     const bool swiglu = m.mlp == MlpKind::SwiGlu;
     const double up = (swiglu ? 2.0 : 1.0) * effn;
-    const double actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    const double actBytes = activationBytes(sc);
     const bool fused = ex.moeGroupedGemm == MoeGroupedGemm::Fused;
     PassCost f, b;
 
@@ -190,7 +189,7 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
     const double fwdPasses = kRoutedCopyForwardPasses + (allToAll ? 4.0 : 0.0);
     const double bwdPasses = kRoutedCopyBackwardPasses + (allToAll ? 4.0 : 0.0);
     const double copyBytes = copies * h * actBytes;
-    const double actFn = (swiglu ? 6.0 : 4.0) * effn * copies;
+    const double actFn = activationFunctionBytes(m.mlp) * effn * copies;
     const double fwdBytes = fwdPasses * copyBytes + 2.0 * h * actBytes + actFn;
     const double bwdBytes = bwdPasses * copyBytes + 2.0 * h * actBytes + 2.0 * actFn;
     double fwdKernels = permuteKernels(ex.moeDispatcher) + (fused ? 0.0 : 1.0);
@@ -222,8 +221,8 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
     b.kernels += comm.kernels;
 
     // The expert activation function alone (the moe_act module of selective recompute).
-    out.modules.moeAct =
-        memoryBoundSeconds(hw, (swiglu ? 6.0 : 4.0) * effn * in.routedTokens, fused ? 0 : 1);
+    out.modules.moeAct = memoryBoundSeconds(
+        hw, activationFunctionBytes(m.mlp) * effn * in.routedTokens, fused ? 0 : 1);
     out.expertForward = f;
     out.expertBackward = b;
     for (auto [into, part] : {std::pair{&out.forward, &f}, {&out.backward, &b}}) {

@@ -66,6 +66,18 @@ double orZero(const std::optional<double>& value) {
 
 } // namespace
 
+double matmulInputBytes(MatmulDtype dtype) {
+    switch (dtype) {
+    case MatmulDtype::Tf32:
+        return 4.0;
+    case MatmulDtype::Fp8:
+    case MatmulDtype::Fp4:
+        return 1.0;
+    default:
+        return 2.0;
+    }
+}
+
 MatmulDtype matmulDtypeFor(Precision precision) {
     switch (precision) {
     case Precision::Fp32:

@@ -98,6 +98,9 @@ HardwareProfile defaultHardwareProfile(const GpuSpec& gpu);
 // The dtype of the training precision's matrix multiplies and its dense peak (the MFU
 // denominator). FP32 training multiplies in TF32 where the GPU has it.
 MatmulDtype matmulDtypeFor(Precision precision);
+// Bytes per GEMM input element in `dtype`: TF32 4, FP8 and FP4 1 (their block scales and the
+// packed FP4 pairs are counted with the casts, estimate/PrecisionMemory.h), else 2.
+double matmulInputBytes(MatmulDtype dtype);
 double densePeakTflops(const GpuSpec& gpu, Precision precision);
 
 } // namespace ts

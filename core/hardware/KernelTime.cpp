@@ -67,11 +67,15 @@ double attentionPairs(const HardwareProfile& hw, const AttentionShape& a) {
     return s * s * (blocks + 1.0) / (2.0 * blocks);
 }
 
-// One pass's softmax exponentials (one per computed score), exposed (KernelTime.h).
-double exponentialSeconds(const HardwareProfile& hw, const AttentionShape& a) {
-    if (hw.exponentialsPerSecond <= 0)
-        return 0.0;
-    return attentionPairs(hw, a) * a.batchHeads / hw.exponentialsPerSecond;
+// One pass of the modelled kernel (KernelTime.h): `matmulFactor` times the forward's matmul
+// FLOPs at `efficiency` of the BF16 peak, plus one exposed exponential per computed score.
+double modelledAttentionSeconds(const HardwareProfile& hw, const AttentionShape& a,
+                                double matmulFactor, double efficiency) {
+    const double matmul = matmulFactor * attentionFlops(hw, a);
+    const double scores = attentionPairs(hw, a) * a.batchHeads;
+    const double exponentials =
+        hw.exponentialsPerSecond > 0 ? scores / hw.exponentialsPerSecond : 0.0;
+    return matmul / (hw.bf16PeakTflops() * 1e12 * efficiency) + exponentials;
 }
 
 // FLOPs of the forward pass as FlashAttention-2 counts them for its TFLOP/s (causal = half):
@@ -91,8 +95,8 @@ double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& 
     if (hw.measured)
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, false))
             return flashConventionFlops(a) / (*tflops * 1e12) + hw.kernelOverheadUs * 1e-6;
-    return attentionFlops(hw, a) / (hw.bf16PeakTflops() * 1e12 * hw.attentionForwardEfficiency) +
-           exponentialSeconds(hw, a) + hw.kernelOverheadUs * 1e-6;
+    return modelledAttentionSeconds(hw, a, 1.0, hw.attentionForwardEfficiency) +
+           hw.kernelOverheadUs * 1e-6;
 }
 
 double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
@@ -100,9 +104,8 @@ double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape&
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, true))
             return 2.5 * flashConventionFlops(a) / (*tflops * 1e12) +
                    2.0 * hw.kernelOverheadUs * 1e-6;
-    return 2.5 * attentionFlops(hw, a) /
-               (hw.bf16PeakTflops() * 1e12 * hw.attentionBackwardEfficiency) +
-           exponentialSeconds(hw, a) + 2.0 * hw.kernelOverheadUs * 1e-6;
+    return modelledAttentionSeconds(hw, a, 2.5, hw.attentionBackwardEfficiency) +
+           2.0 * hw.kernelOverheadUs * 1e-6;
 }
 
 double memoryBoundSeconds(const HardwareProfile& hw, double bytes, int kernels) {
