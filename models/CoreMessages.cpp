@@ -89,6 +89,7 @@ const std::array kEntries{
     Entry{"plan.seq_len_not_divisible_by_2cp", QT_TRANSLATE_NOOP("CoreMessage", "seq_len is not divisible by 2*cp: causal load balancing of attention is not exact")},
     Entry{"plan.ep_needs_moe", QT_TRANSLATE_NOOP("CoreMessage", "ep = %1 needs a mixture-of-experts model (model.moe)")},
     Entry{"plan.no_effect_without_moe", QT_TRANSLATE_NOOP("CoreMessage", "has no effect without model.moe")},
+    Entry{"execution.framework_from_zero", QT_TRANSLATE_NOOP("CoreMessage", "not set: read as \"pytorch\" (FSDP2 or DeepSpeed on PyTorch modules) from parallelism.zero = %1; set \"megatron\" for Megatron-FSDP with Transformer Engine")},
     Entry{"cluster.gpus_not_whole_nodes", QT_TRANSLATE_NOOP("CoreMessage", "%1 GPUs do not fill whole nodes of %2")},
     Entry{"cluster.gpus", QT_TRANSLATE_NOOP("CoreMessage", "%1 × %2")},
     Entry{"cluster.custom_gpus", QT_TRANSLATE_NOOP("CoreMessage", "%1 × %2 (a custom GPU)")},

@@ -14,6 +14,7 @@
 #include "model/TransformerArithmetic.h"
 #include "parallel/CollectiveCost.h"
 #include "parallel/PipelineSchedule.h"
+#include "scenario/ExecutionJson.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -207,18 +208,23 @@ void TestEstimator::pytorchNativeActivations() {
              8192.0 * 8 * 128256);
     // FSDP2 under PP (ZeRO 2 in a PyTorch-native loop) keeps whole FP32 gradients.
     TrainingConfig titan;
-    titan.compile = true;
     titan.precision = Precision::Fp8;
-    QVERIFY(pytorchNativeTraining(titan));
-    const StateBytesPerParam b = stateBytesPerParam(titan);
+    ParallelConfig fsdpUnderPp;
+    fsdpUnderPp.zero = 2;
+    QCOMPARE(inferFramework(titan, fsdpUnderPp), Framework::Pytorch);
+    ParallelConfig distributedOptimizer;
+    distributedOptimizer.zero = 1;
+    QCOMPARE(inferFramework(titan, distributedOptimizer), Framework::Megatron);
+    titan.compile = true;
+    QCOMPARE(inferFramework(titan, distributedOptimizer), Framework::Pytorch);
+    const StateBytesPerParam b = stateBytesPerParam(titan, Framework::Pytorch);
     QVERIFY(b.unshardedGradientsUnderZero2);
     QCOMPARE(modelStateBytes(1.0, 8, 2, b).gradients, 4.0);
     QCOMPARE(modelStateBytes(1.0, 8, 3, b).gradients, 4.0 / 8.0);
-    QVERIFY(!stateBytesPerParam(TrainingConfig{}).unshardedGradientsUnderZero2);
-    QCOMPARE(lowPrecisionWeightCopyBytes(titan, 2), 0.0); // torchao casts at each use
-    TrainingConfig megatron = titan;
-    megatron.compile = false;
-    QCOMPARE(lowPrecisionWeightCopyBytes(megatron, 2), 2.0); // TransformerEngine caches two
+    QVERIFY(!stateBytesPerParam(titan, Framework::Megatron).unshardedGradientsUnderZero2);
+    // torchao casts at each use; TransformerEngine caches two.
+    QCOMPARE(lowPrecisionWeightCopyBytes(titan, 2, Framework::Pytorch), 0.0);
+    QCOMPARE(lowPrecisionWeightCopyBytes(titan, 2, Framework::Megatron), 2.0);
 }
 
 void TestEstimator::zeroPaperModelStates() {

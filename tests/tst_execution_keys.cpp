@@ -1,8 +1,8 @@
 // The execution keys of scenario format v1 ("Execution keys": execution.moe_dispatcher,
 // moe_grouped_gemm, moe_force_balance, cuda_graphs, recompute_modules, fp8_attention,
-// host_launch_us) and the two pipeline-split keys: reading and lossless writing, defaults,
-// the split of the layers over the chunks, the explicit (--resolved) scenario, and errors
-// that name the JSON path.
+// host_launch_us; the project's framework) and the two pipeline-split keys: reading and lossless
+// writing, defaults, the split of the layers over the chunks, the explicit (--resolved) scenario,
+// and errors that name the JSON path.
 
 #include "TestSupport.h"
 
@@ -69,6 +69,7 @@ private slots:
     void badKeys();
     void keysWithoutEffectWarn();
     void estimateSaysWhatIsNotModelled();
+    void frameworkInferredOrStated();
 };
 
 void TestExecutionKeys::defaults() {
@@ -103,9 +104,11 @@ void TestExecutionKeys::everyKeyRoundTrips() {
                         {"cuda_graphs", "layers"},
                         {"recompute_modules", {"layernorm", "moe_act"}},
                         {"fp8_attention", true},
-                        {"host_launch_us", 7.5}};
-    for (const json& nulls :
-         {json::object(), json{{"recompute_modules", nullptr}, {"host_launch_us", nullptr}}}) {
+                        {"host_launch_us", 7.5},
+                        {"framework", "pytorch"}};
+    for (const json& nulls : {json::object(), json{{"recompute_modules", nullptr},
+                                                   {"host_launch_us", nullptr},
+                                                   {"framework", nullptr}}}) {
         json d = doc;
         d["execution"].update(nulls);
         Diagnostics diags;
@@ -128,7 +131,7 @@ void TestExecutionKeys::keysResolve() {
     doc["execution"] = {{"moe_dispatcher", "deepep"},   {"moe_grouped_gemm", "fused"},
                         {"moe_force_balance", true},    {"cuda_graphs", "full"},
                         {"recompute_modules", {"moe"}}, {"fp8_attention", true},
-                        {"host_launch_us", 3}};
+                        {"host_launch_us", 3},          {"framework", "megatron"}};
     Diagnostics diags;
     const auto r = resolveJson(doc, diags);
     QVERIFY2(r, messages(diags).c_str());
@@ -138,6 +141,8 @@ void TestExecutionKeys::keysResolve() {
     QCOMPARE(r->execution.cudaGraphs, CudaGraphs::Full);
     QVERIFY(r->execution.moeForceBalance && r->execution.fp8Attention);
     QVERIFY(r->execution.recomputes(RecomputeModule::Moe));
+    QCOMPARE(r->execution.framework, Framework::Megatron);
+    QVERIFY(!r->execution.frameworkInferred);
     QVERIFY(!r->execution.recomputes(RecomputeModule::CoreAttn));
     QCOMPARE(r->execution.hostLaunchUs, 3.0);
 }
@@ -210,7 +215,8 @@ void TestExecutionKeys::explicitScenarioKeepsTheKeys() {
     QCOMPARE(e.at("cuda_graphs"), json("full"));
     QCOMPARE(e.at("fp8_attention"), json(false));
     QCOMPARE(e.at("host_launch_us"), json(kDefaultHostLaunchUs));
-    QVERIFY(!e.contains("recompute_modules")); // recompute "none"
+    QVERIFY(!e.contains("recompute_modules"));     // recompute "none"
+    QCOMPARE(e.at("framework"), json("megatron")); // inferred from ZeRO 0, written resolved
     QCOMPARE(written.at("parallelism").at("embedding_in_pipeline_split"), json(true));
     // Written out and read again, it resolves to the same scenario.
     Diagnostics again;
@@ -270,6 +276,9 @@ void TestExecutionKeys::badKeys_data() {
         << R"({"training": {"precision": "bf16"}, "execution": {"fp8_attention": true}})"
         << "/execution/fp8_attention"
         << "FP8 training precision";
+    QTest::newRow("framework unknown") << R"({"execution": {"framework": "jax"}})"
+                                       << "/execution/framework"
+                                       << "\"pytorch\"";
     QTest::newRow("host launch negative") << R"({"execution": {"host_launch_us": -1}})"
                                           << "/execution/host_launch_us"
                                           << "0 to";
@@ -361,6 +370,61 @@ void TestExecutionKeys::estimateSaysWhatIsNotModelled() {
     set["execution"]["fp8_attention"] = true;
     set["training"]["precision"] = "fp8";
     QCOMPARE(count(warningsOf(set), "/execution/fp8_attention: true is read but"), 1);
+}
+
+// execution.framework: inferred once at resolution (PyTorch with bf16 states, torch.compile
+// or ZeRO 2/3; else Megatron), or as stated; it changes the memory accounting, not the time.
+void TestExecutionKeys::frameworkInferredOrStated() {
+    json doc = json::parse(kMoe);
+    doc["model"].erase("moe");
+    doc["parallelism"] = {{"tp", 1}, {"pp", 1}, {"zero", 1}, {"recompute", "selective"}};
+    const auto frameworkOf = [](const json& d) {
+        Diagnostics diags;
+        const auto r = resolveJson(d, diags);
+        return r ? std::optional<Framework>(r->execution.framework) : std::nullopt;
+    };
+    QCOMPARE(frameworkOf(doc), Framework::Megatron); // the distributed optimizer
+    json fsdp = doc;
+    fsdp["parallelism"]["zero"] = 3;
+    QCOMPARE(frameworkOf(fsdp), Framework::Pytorch); // FSDP2 / DeepSpeed ZeRO-3
+    json compiled = doc;
+    compiled["training"]["compile"] = true;
+    QCOMPARE(frameworkOf(compiled), Framework::Pytorch);
+    json bf16States = doc;
+    bf16States["training"]["master_weights"] = false;
+    QCOMPARE(frameworkOf(bf16States), Framework::Pytorch);
+    json megatronFsdp = fsdp; // Megatron-FSDP keeps Transformer Engine's kernels
+    megatronFsdp["execution"] = {{"framework", "megatron"}};
+    QCOMPARE(frameworkOf(megatronFsdp), Framework::Megatron);
+    // ZeRO 3 alone, the one inference a Megatron-FSDP run falls into, is said; stated, not.
+    Diagnostics said;
+    QVERIFY(resolveJson(fsdp, said));
+    QVERIFY(hasMessage(said.warnings(), "/execution/framework", "set \"megatron\""));
+    Diagnostics stated;
+    QVERIFY(resolveJson(megatronFsdp, stated));
+    QVERIFY(!hasMessage(stated.warnings(), "/execution/framework", ""));
+    json nullInfers = fsdp;
+    nullInfers["execution"] = {{"framework", nullptr}};
+    QCOMPARE(frameworkOf(nullInfers), Framework::Pytorch);
+
+    // Same plan, the two stacks: op-level selective checkpointing keeps less than Megatron's
+    // attention-core recompute, and the FP32 cross entropy more than the fused loss; the step
+    // time does not move.
+    const auto estimateOf = [](const json& d) {
+        Diagnostics diags;
+        auto r = resolveJson(d, diags);
+        return r ? estimatePlan(*r, diags) : std::nullopt;
+    };
+    json pytorch = megatronFsdp;
+    pytorch["execution"]["framework"] = "pytorch";
+    const auto m = estimateOf(megatronFsdp);
+    const auto p = estimateOf(pytorch);
+    QVERIFY(m && p);
+    QCOMPARE(p->stepSeconds, m->stepSeconds);
+    QVERIFY(p->peakBreakdown.activations != m->peakBreakdown.activations);
+    // The bf16 logits freed before the loss's backward stay reserved (AllocatorMemory.h).
+    QVERIFY(p->peakReservedBytes - p->peakAllocatedBytes >
+            m->peakReservedBytes - m->peakAllocatedBytes);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionKeys)

@@ -553,6 +553,23 @@ void TestGuiEditing::executionFieldsEditWithUndo() {
     QVERIFY(!plan->field("/execution/moe_dispatcher")->isEnabled());
     QVERIFY(!plan->field("/execution/moe_force_balance")->isEnabled());
     QVERIFY(plan->field("/execution/cuda_graphs")->isEnabled());
+
+    // The framework: shown as inferred (Megatron's distributed optimizer), then chosen; the
+    // memory accounting follows in one undo step.
+    auto* framework = qobject_cast<QComboBox*>(plan->field("/execution/framework"));
+    QVERIFY(framework && framework->isEnabled());
+    QVERIFY(!document->explicitValue("/execution/framework"));
+    QCOMPARE(document->resolved()->execution.framework, Framework::Megatron);
+    QVERIFY(window.waitForEstimate());
+    const double megatronPeak = window.estimate()->peakBytes;
+    const int undoBefore = document->undoStack()->count();
+    QVERIFY(choose(framework, "pytorch"));
+    QCOMPARE(document->undoStack()->count(), undoBefore + 1);
+    QCOMPARE(document->resolved()->execution.framework, Framework::Pytorch);
+    QVERIFY(window.waitForEstimate());
+    QVERIFY(window.estimate()->peakBytes != megatronPeak);
+    document->undoStack()->undo();
+    QCOMPARE(document->resolved()->execution.framework, Framework::Megatron);
 }
 
 void TestGuiEditing::huggingFaceImportIsOneUndoStep() {

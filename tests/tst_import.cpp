@@ -169,7 +169,9 @@ void TestImport::unknownKeysListed() {
               "global_batch_size = 64\nlocal_batch_size = 2\n[compile]\nenable = true\n";
     const ImportResult t = importTorchtitan(tt);
     QVERIFY2(t.scenario, t.error.c_str());
-    QCOMPARE(t.unsupported.size(), std::size_t(2)); // parallelism.fancy, compile.enable
+    QCOMPARE(t.unsupported, std::vector<std::string>{"parallelism.fancy"});
+    QCOMPARE((*t.scenario)["training"]["compile"], nlohmann::ordered_json(true)); // compile.enable
+    QCOMPARE((*t.scenario)["execution"]["framework"], nlohmann::ordered_json("pytorch"));
 }
 
 void TestImport::missingPiecesNamed() {

@@ -365,16 +365,21 @@
     </message>
     <message>
         <location filename="../models/CoreMessages.cpp" line="92"/>
+        <source>not set: read as &quot;pytorch&quot; (FSDP2 or DeepSpeed on PyTorch modules) from parallelism.zero = %1; set &quot;megatron&quot; for Megatron-FSDP with Transformer Engine</source>
+        <translation>未设置：根据 parallelism.zero = %1 推断为 &quot;pytorch&quot;（PyTorch 模块上的 FSDP2 或 DeepSpeed）；若为使用 Transformer Engine 的 Megatron-FSDP，请设为 &quot;megatron&quot;</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="93"/>
         <source>%1 GPUs do not fill whole nodes of %2</source>
         <translation>%1 个 GPU 填不满每节点 %2 个 GPU 的整数个节点</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="93"/>
+        <location filename="../models/CoreMessages.cpp" line="94"/>
         <source>%1 × %2</source>
         <translation>%1 块 %2</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="94"/>
+        <location filename="../models/CoreMessages.cpp" line="95"/>
         <source>%1 × %2 (a custom GPU)</source>
         <translation>%1 块 %2（自定义 GPU）</translation>
     </message>
@@ -438,7 +443,7 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="26"/>
-        <location filename="../widgets/EnumLabels.cpp" line="89"/>
+        <location filename="../widgets/EnumLabels.cpp" line="98"/>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -634,11 +639,31 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="90"/>
+        <source>Megatron-LM (Transformer Engine)</source>
+        <translation>Megatron-LM（Transformer Engine）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="91"/>
+        <source>Megatron-LM, NeMo, Megatron-Bridge: fused modules and fused cross entropy</source>
+        <translation>Megatron-LM、NeMo、Megatron-Bridge：融合模块与融合交叉熵</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="92"/>
+        <source>PyTorch modules</source>
+        <translation>PyTorch 模块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="93"/>
+        <source>torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective checkpointing, FP32 cross entropy</source>
+        <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：算子级选择性检查点，FP32 交叉熵</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="99"/>
         <source>Per layer (partial)</source>
         <translation>逐层（部分捕获）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="91"/>
+        <location filename="../widgets/EnumLabels.cpp" line="100"/>
         <source>Whole iteration</source>
         <translation>整个迭代</translation>
     </message>
@@ -4286,117 +4311,117 @@ Network power: %2
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="209"/>
+        <location filename="../widgets/PlanEditor.cpp" line="215"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="210"/>
+        <location filename="../widgets/PlanEditor.cpp" line="216"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="228"/>
+        <location filename="../widgets/PlanEditor.cpp" line="234"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="229"/>
+        <location filename="../widgets/PlanEditor.cpp" line="235"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="230"/>
+        <location filename="../widgets/PlanEditor.cpp" line="236"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="231"/>
+        <location filename="../widgets/PlanEditor.cpp" line="237"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="232"/>
+        <location filename="../widgets/PlanEditor.cpp" line="238"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="233"/>
+        <location filename="../widgets/PlanEditor.cpp" line="239"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="234"/>
+        <location filename="../widgets/PlanEditor.cpp" line="240"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="236"/>
+        <location filename="../widgets/PlanEditor.cpp" line="242"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="237"/>
+        <location filename="../widgets/PlanEditor.cpp" line="243"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="239"/>
+        <location filename="../widgets/PlanEditor.cpp" line="245"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="240"/>
+        <location filename="../widgets/PlanEditor.cpp" line="246"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="254"/>
+        <location filename="../widgets/PlanEditor.cpp" line="260"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="255"/>
+        <location filename="../widgets/PlanEditor.cpp" line="261"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="256"/>
+        <location filename="../widgets/PlanEditor.cpp" line="262"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="257"/>
+        <location filename="../widgets/PlanEditor.cpp" line="263"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="258"/>
+        <location filename="../widgets/PlanEditor.cpp" line="264"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="268"/>
+        <location filename="../widgets/PlanEditor.cpp" line="274"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="269"/>
+        <location filename="../widgets/PlanEditor.cpp" line="275"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="270"/>
+        <location filename="../widgets/PlanEditor.cpp" line="276"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="271"/>
+        <location filename="../widgets/PlanEditor.cpp" line="277"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="272"/>
+        <location filename="../widgets/PlanEditor.cpp" line="278"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -4421,47 +4446,47 @@ Network power: %2
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="221"/>
+        <location filename="../widgets/PlanEditor.cpp" line="227"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="222"/>
+        <location filename="../widgets/PlanEditor.cpp" line="228"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="263"/>
+        <location filename="../widgets/PlanEditor.cpp" line="269"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="265"/>
+        <location filename="../widgets/PlanEditor.cpp" line="271"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="267"/>
+        <location filename="../widgets/PlanEditor.cpp" line="273"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="274"/>
+        <location filename="../widgets/PlanEditor.cpp" line="280"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="275"/>
+        <location filename="../widgets/PlanEditor.cpp" line="281"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="280"/>
+        <location filename="../widgets/PlanEditor.cpp" line="286"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="281"/>
+        <location filename="../widgets/PlanEditor.cpp" line="287"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -4537,66 +4562,76 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/PlanEditor.cpp" line="185"/>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="187"/>
+        <source>Whose kernels run the layers: it sets what memory they keep. Unset: inferred (PyTorch with compile, bf16 states or ZeRO 2/3)</source>
+        <translation>由谁的内核执行各层：决定它们保留哪些显存。未设置时自动推断（compile、bf16 状态或 ZeRO 2/3 时为 PyTorch）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="191"/>
         <source>CUDA graphs</source>
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="187"/>
+        <location filename="../widgets/PlanEditor.cpp" line="193"/>
         <source>Captured kernels launch without host cost</source>
         <translation>被捕获的内核启动时没有主机开销</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="191"/>
+        <location filename="../widgets/PlanEditor.cpp" line="197"/>
         <source>FP8 attention</source>
         <translation>FP8 注意力</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="192"/>
+        <location filename="../widgets/PlanEditor.cpp" line="198"/>
         <source>Attention in FP8 (with an FP8 precision)</source>
         <translation>以 FP8 计算注意力（需 FP8 类精度）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="193"/>
+        <location filename="../widgets/PlanEditor.cpp" line="199"/>
         <source>Token dispatcher</source>
         <translation>Token 分发器</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="195"/>
+        <location filename="../widgets/PlanEditor.cpp" line="201"/>
         <source>How tokens reach their experts (Megatron --moe-token-dispatcher-type)</source>
         <translation>token 如何到达其专家（Megatron --moe-token-dispatcher-type）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="197"/>
+        <location filename="../widgets/PlanEditor.cpp" line="203"/>
         <source>Expert GEMMs</source>
         <translation>专家 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="199"/>
+        <location filename="../widgets/PlanEditor.cpp" line="205"/>
         <source>Force expert balance</source>
         <translation>强制专家负载均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="200"/>
+        <location filename="../widgets/PlanEditor.cpp" line="206"/>
         <source>Tokens spread evenly over the experts (benchmarks; --moe-router-force-load-balancing)</source>
         <translation>token 均匀分布到各专家（基准测试；--moe-router-force-load-balancing）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="246"/>
+        <location filename="../widgets/PlanEditor.cpp" line="252"/>
         <source>Embedding takes a layer slot</source>
         <translation>嵌入层占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="247"/>
+        <location filename="../widgets/PlanEditor.cpp" line="253"/>
         <source>The input embedding counts as one layer in the default pipeline split (Megatron --account-for-embedding-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输入嵌入按一层计（Megatron --account-for-embedding-in-pipeline-split）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="250"/>
+        <location filename="../widgets/PlanEditor.cpp" line="256"/>
         <source>Loss takes a layer slot</source>
         <translation>损失占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="251"/>
+        <location filename="../widgets/PlanEditor.cpp" line="257"/>
         <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
     </message>
@@ -5043,7 +5078,7 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/SearchView.cpp" line="104"/>
-        <location filename="../widgets/SearchViewPlot.cpp" line="57"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="58"/>
         <source>Best plans</source>
         <translation>最佳方案数</translation>
     </message>
@@ -5118,36 +5153,36 @@ Network power: %2
         <translation>；本场景的方案排名第 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="44"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="45"/>
         <source>Timed plans (bounds)</source>
         <translation>已计时方案（下界）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="50"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="51"/>
         <source>Pareto front (time, memory)</source>
         <translation>帕累托前沿（时间，显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="64"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="65"/>
         <source>This scenario&apos;s plan</source>
         <translation>本场景的方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="91"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="92"/>
         <source>%1
 step ≥ %2 s (bound) · %3 GiB</source>
         <translation>%1
 单步 ≥ %2 秒（下界）· %3 GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="97"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="98"/>
         <source>%1
 %2 s/step · %3 GiB · MFU %4%</source>
         <translation>%1
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="123"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="138"/>
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
     </message>

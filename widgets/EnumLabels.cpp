@@ -85,6 +85,15 @@ std::vector<FieldChoice> EnumLabels::moeGroupedGemm() {
              tr("Fused grouped expert MLP: no separate casts or activation kernels")}};
 }
 
+// execution.framework: whose kernels hold the memory (core/scenario/ExecutionJson.h).
+std::vector<FieldChoice> EnumLabels::framework() {
+    return {{tr("Megatron-LM (Transformer Engine)"), "megatron", true,
+             tr("Megatron-LM, NeMo, Megatron-Bridge: fused modules and fused cross entropy")},
+            {tr("PyTorch modules"), "pytorch", true,
+             tr("torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective "
+                "checkpointing, FP32 cross entropy")}};
+}
+
 std::vector<FieldChoice> EnumLabels::cudaGraphs() {
     return {{tr("None"), "none"},
             {tr("Per layer (partial)"), "layers"},

@@ -24,6 +24,7 @@ public:
     static std::vector<FieldChoice> moeDispatcher();
     static std::vector<FieldChoice> moeGroupedGemm();
     static std::vector<FieldChoice> cudaGraphs();
+    static std::vector<FieldChoice> framework();
 };
 
 } // namespace ts::gui

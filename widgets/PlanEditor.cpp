@@ -182,6 +182,12 @@ std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
     return {
         sectionField(PlanEditor::tr("Execution")),
         withinObjects(document,
+                      choiceField("/execution/framework", PlanEditor::tr("Framework"),
+                                  EnumLabels::framework(),
+                                  PlanEditor::tr("Whose kernels run the layers: it sets what "
+                                                 "memory they keep. Unset: inferred (PyTorch "
+                                                 "with compile, bf16 states or ZeRO 2/3)"))),
+        withinObjects(document,
                       choiceField("/execution/cuda_graphs", PlanEditor::tr("CUDA graphs"),
                                   EnumLabels::cudaGraphs(),
                                   PlanEditor::tr("Captured kernels launch without host cost"))),

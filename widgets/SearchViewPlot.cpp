@@ -5,6 +5,7 @@
 #include "ScenarioDocument.h"
 #include "SearchResultsModel.h"
 
+#include "scenario/ExecutionJson.h"
 #include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
 
@@ -117,10 +118,24 @@ void SearchView::applySelectedPlan() {
         return;
     const SearchedPlan& plan = model_->plan(row);
     const auto written = scenarioToJson(explicitScenario(plan.scenario));
-    // One undo step: the whole plan and the micro-batch it was searched with.
-    document_->setValues({{"/parallelism", written["parallelism"]},
-                          {"/training/micro_batch", written["training"]["micro_batch"]}},
-                         tr("Apply searched plan"), false);
+    // One undo step: the whole plan and the micro-batch it was searched with. The search kept
+    // the base's framework while it varied ZeRO; where the new plan would infer another one
+    // (scenario/ExecutionJson.h, inferFramework), it is written too, so that the document
+    // estimates what the table showed.
+    std::vector<ScenarioValueChange> changes{
+        {"/parallelism", written["parallelism"]},
+        {"/training/micro_batch", written["training"]["micro_batch"]}};
+    const ResolvedScenario& s = plan.scenario;
+    if (s.execution.frameworkInferred &&
+        inferFramework(s.training, s.parallel) != s.execution.framework) {
+        nlohmann::ordered_json execution =
+            document_->explicitValue("/execution").value_or(nlohmann::ordered_json::object());
+        if (!execution.is_object())
+            execution = nlohmann::ordered_json::object();
+        execution["framework"] = written["execution"]["framework"];
+        changes.push_back({"/execution", execution});
+    }
+    document_->setValues(std::move(changes), tr("Apply searched plan"), false);
 }
 
 } // namespace ts::gui

@@ -19,14 +19,9 @@
 //   runs when every other gradient exists, so the working set meets the gradients too. The
 //   output weight's gradient is produced while the loss's tensors are live (the output
 //   layer's backward), the largest gradient of a dense model.
-//   Scenarios accounted as Megatron-LM (not a PyTorch-native recipe: FinetuneMemory.h,
+//   Scenarios accounted as Megatron-LM (execution.framework "megatron": FinetuneMemory.h,
 //   pytorchNativeRecipe) keep theoretical_memory_usage.py's sum instead, the output layer's
-//   activations beside every layer's and the working set
-//   (lossFreedBeforeLayers false): torchtitan's published runs are annotated that way
-//   (tests/data/published-dev.json sets no training.compile), so their loss is counted at
-//   Megatron's 4 bytes per logit where torchtitan's eager FP32 cross entropy holds 12, and
-//   the sum stands in for the difference (tst_memory_accuracy's t2 cases fall from -42% to
-//   -47% without it).
+//   activations beside every layer's and the working set (lossFreedBeforeLayers false).
 // - reserved (torch.cuda.max_memory_reserved): allocated plus what the caching allocator holds
 //   beyond it. Allocations are rounded to 512 bytes and served from 2 MiB-multiple segments
 //   (PyTorch c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize 512, kRoundLarge 2 MiB); a
@@ -56,6 +51,12 @@ struct TensorMoments {
     double transient = 0; // buffers beside the activations: gathered weights, dequantised copies
     bool shardedParameters = false; // FSDP / ZeRO-3 on separate collective streams
     double gatheredLayer = 0;       // one layer's gathered weights and unsharded gradients
+    // A block freed before the loss's backward that no request up to its peak fits, so the
+    // allocator still holds it then (FinetuneMemory.h, freedLogitBytesPerLogit): the caching
+    // allocator returns cached blocks to the driver only when a cudaMalloc fails
+    // (CUDACachingAllocator.cpp, release_cached_blocks in the OOM path), and it serves a
+    // request from a cached block only if the block is at least as large.
+    double cachedBeforeLoss = 0;
 };
 
 struct AllocatorPeaks {
@@ -108,7 +109,8 @@ inline AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
     const double changing =
         (atLoss ? m.activations + m.lossActivations : layerActivations) + m.transient;
     p.reserved = p.allocated + kTransientFragmentation * changing +
-                 (m.shardedParameters ? m.gatheredLayer : 0.0);
+                 (m.shardedParameters ? m.gatheredLayer : 0.0) +
+                 (p.activationMoment && atLoss ? m.cachedBeforeLoss : 0.0);
     return p;
 }
 

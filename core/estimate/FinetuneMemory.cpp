@@ -18,10 +18,12 @@ constexpr double kNf4ScaleBlock = 256.0;
 // F.cross_entropy on FP32 logits (FinetuneMemory.h, lossBytesPerLogit): the saved log-softmax
 // output, nll_loss_backward's gradient and _log_softmax_backward_data's result, 4 bytes each.
 constexpr double kEagerLossBytesPerLogit = 12.0;
-// DTensor loss parallel (torch/distributed/tensor/parallel/loss.py, _log_softmax): the bf16
-// logits (2, until `del pred`), their FP32 upcast, its max-shifted copy and the exponential
-// being summed (4 each) at the forward's end.
-constexpr double kLossParallelBytesPerLogit = 14.0;
+// DTensor loss parallel (torch/distributed/tensor/parallel/loss.py): its forward
+// (_log_softmax) holds the bf16 logits, their FP32 upcast, the max-shifted copy and the
+// exponential being summed, 2 + 3 x 4 = 14; its backward (_nll_loss_and_log_softmax_backward,
+// `(grad_input + torch.exp(x)) * grad_output`) the saved log-softmax, the zeros_like
+// gradient, the exponential and their sum, 4 x 4 = 16, the larger.
+constexpr double kLossParallelBytesPerLogit = 16.0;
 // CEWithChunkedOutputLoss(num_output_chunks = 8), torchtune's default.
 constexpr double kLossChunks = 8.0;
 
@@ -131,7 +133,7 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& sc, const Finetu
 }
 
 bool pytorchNativeRecipe(const ResolvedScenario& sc) {
-    return pytorchNativeTraining(sc.training);
+    return sc.execution.pytorchModules();
 }
 
 double lossBytesPerLogit(const ResolvedScenario& sc) {
@@ -141,6 +143,15 @@ double lossBytesPerLogit(const ResolvedScenario& sc) {
         return sc.parallel.tp > 1 ? kLossParallelBytesPerLogit : kEagerLossBytesPerLogit;
     const double perChunk = sc.training.compile ? 2.0 : 4.0 + 4.0;
     return (sc.training.compile ? 2.0 : 4.0) + perChunk / kLossChunks;
+}
+
+double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layout) {
+    const double perLogit = lossBytesPerLogit(sc);
+    if (perLogit != kEagerLossBytesPerLogit && perLogit != kLossParallelBytesPerLogit)
+        return 0.0;
+    const double logits = double(layout.seqLen) * double(layout.microBatch) *
+                          double(sc.model.vocab) / double(std::max(1, layout.tp));
+    return 2.0 * logits;
 }
 
 ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& sc,

@@ -78,12 +78,10 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& scenario,
                                         const FinetuneStageInput& stage,
                                         const StateBytesPerParam& stateBytes);
 
-// A PyTorch-native recipe (torchtune, torchtitan) rather than Megatron-LM's: states in the
-// training precision (training.master_weights false, torchtune's pure bf16), or
-// training.compile, which only PyTorch-native stacks run (torchtitan and torchtune compile
-// each transformer block; Megatron-LM fuses by hand). (torchtitan keeps FP32 sharded
-// parameters as masters under FSDP2, so master_weights alone does not tell it from Megatron;
-// ZeRO cannot either: the plan search varies it under one activation accounting.)
+// A PyTorch-native recipe (torchtune, torchtitan, DeepSpeed) rather than Megatron-LM's:
+// execution.framework "pytorch", stated or inferred (scenario/ExecutionJson.h,
+// inferFramework: states in the training precision, torch.compile, or ZeRO 2/3 sharding).
+// Resolved once per scenario, so a plan search that varies ZeRO keeps one accounting.
 bool pytorchNativeRecipe(const ResolvedScenario& scenario);
 
 // What the loss holds per logit when the backward starts (MemoryModel.h,
@@ -93,8 +91,8 @@ bool pytorchNativeRecipe(const ResolvedScenario& scenario);
 //   bf16 logits, never compiled (train.py loss_fn at 9dec370: "compiling loss function
 //   causes CUDA errors", and `del pred` before backward): the saved FP32 log-softmax, the
 //   NLL gradient and the log-softmax gradient, 4 + 4 + 4 = 12; with TP, DTensor's loss
-//   parallel at the forward's end: the bf16 logits, the FP32 upcast, its shifted copy and
-//   the exponential being summed, 2 + 4 + 4 + 4 = 14;
+//   parallel in its backward: the saved log-softmax, the zeros_like gradient, the exponential
+//   and their sum, 4 x 4 = 16 (its forward holds 14);
 // - torchtune (states in bf16): its Llama 3 configs' CEWithChunkedOutputLoss (8 chunks,
 //   torchtune/modules/loss/ce_chunked_output_loss.py; e.g. recipes/configs/llama3_2/
 //   3B_full_single_device.yaml at 1814feb17). Eager, every chunk keeps its FP32 log-softmax
@@ -104,6 +102,13 @@ bool pytorchNativeRecipe(const ResolvedScenario& scenario);
 //   saves the bf16 logits only (2) and writes one chunk's bf16 gradient at a time (2 / 8),
 //   the FP32 values staying in registers: 2.25.
 double lossBytesPerLogit(const ResolvedScenario& scenario);
+
+// The forward's 16-bit logits of one micro-batch on the last stage, which torchtitan frees
+// before the backward (`del pred`, train.py at 9dec370) while its loss's FP32 tensors, twice
+// their size, cannot reuse the block (AllocatorMemory.h, TensorMoments::cachedBeforeLoss):
+// 2 bytes per logit under the eager FP32 cross entropy and DTensor's loss parallel, else 0
+// (the fused and chunked losses never hold the whole logits).
+double freedLogitBytes(const ResolvedScenario& scenario, const ActivationLayout& layout);
 
 // The activation accounting of a scenario: eager PyTorch modules in a PyTorch-native recipe
 // without training.compile; op-level selective checkpointing in a PyTorch-native recipe; the

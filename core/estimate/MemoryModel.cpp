@@ -33,10 +33,10 @@ StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimiz
     return b;
 }
 
-StateBytesPerParam stateBytesPerParam(const TrainingConfig& training) {
+StateBytesPerParam stateBytesPerParam(const TrainingConfig& training, Framework framework) {
     if (training.masterWeights) {
         StateBytesPerParam b = megatronStateBytes(training.precision, training.optimizer);
-        b.unshardedGradientsUnderZero2 = pytorchNativeTraining(training);
+        b.unshardedGradientsUnderZero2 = framework == Framework::Pytorch;
         return b;
     }
     const double w = training.precision == Precision::Fp32 ? 4.0 : 2.0;

@@ -27,13 +27,6 @@ struct StateBytesPerParam {
     bool unshardedGradientsUnderZero2 = false;
 };
 
-// A PyTorch-native training loop (torchtune, torchtitan) rather than Megatron-LM's: states in
-// the training precision (master_weights false, torchtune), or torch.compile, which only
-// PyTorch-native stacks run (FinetuneMemory.h, pytorchNativeRecipe).
-inline bool pytorchNativeTraining(const TrainingConfig& training) {
-    return !training.masterWeights || training.compile;
-}
-
 // Megatron-LM accounting (megatron/training/theoretical_memory_usage.py: 18 bytes per
 // parameter, 6 + 12/d with the distributed optimizer): 16-bit weights, FP32 main gradients
 // (bf16 training accumulates and reduces gradients in FP32; Megatron arguments.py), and Adam's
@@ -51,8 +44,8 @@ inline constexpr double kAdam8bitStateBytes = 2.0 * (1.0 + 4.0 / 2048.0);
 // the parameter): weights 2, gradients 2, Adam 2 x 2, 8-bit Adam 2, SGD 2, Adafactor ~0.
 // FP32 masters under FSDP2 (torchtitan: FP32 sharded parameters, FP32 reduce dtype) keep
 // Megatron's bytes per state, and ZeRO 2 keeps its FP32 gradients whole
-// (unshardedGradientsUnderZero2).
-StateBytesPerParam stateBytesPerParam(const TrainingConfig& training);
+// (unshardedGradientsUnderZero2), which Megatron-LM (framework "megatron") does not run.
+StateBytesPerParam stateBytesPerParam(const TrainingConfig& training, Framework framework);
 
 // HBM bytes one optimizer step moves per local parameter (Estimator.cpp's step time). With
 // master weights (Megatron-LM / apex multi-tensor Adam): read the FP32 gradient (4), read and

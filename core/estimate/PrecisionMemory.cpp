@@ -20,8 +20,8 @@ double blockScaleBytesPerElement(CastOperand operand) {
 
 } // namespace
 
-double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero) {
-    if (zero >= 3 || pytorchNativeTraining(training))
+double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework) {
+    if (zero >= 3 || framework == Framework::Pytorch)
         return 0.0;
     switch (training.precision) {
     case Precision::Fp8:

@@ -28,8 +28,8 @@
 // - NVFP4 (NVIDIA, "Pretraining LLMs with NVFP4", arXiv 2509.25149: blocks of 16 with an
 //   E4M3 scale, plus a per-tensor FP32 scale): 2 x (0.5 + 1/16).
 // ZeRO-3 / FSDP gathers the weights for every use and caches nothing: 0 there. A
-// PyTorch-native loop (MemoryModel.h, pytorchNativeTraining: torchtitan's torchao Float8Linear
-// with dynamic scaling) casts each weight at each use and keeps no cast: 0 there too.
+// PyTorch-native loop (execution.framework "pytorch": torchtitan's torchao Float8Linear with
+// dynamic scaling) casts each weight at each use and keeps no cast: 0 there too.
 //
 // Saved activations stay counted at 16 bits (estimate/MemoryModel.h), which bounds the FP8
 // copy a recipe may save instead, with its 1 x 128 scales (1 + 4/128 bytes): no separate term.
@@ -45,7 +45,7 @@ namespace ts {
 struct GpuSpec;
 
 // Bytes per linear-layer weight held beside the 16-bit weight; 0 for 16/32-bit training.
-double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero);
+double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework);
 
 // What a cast reads and writes: activations and gradients are scaled per 1 x 128 tile under
 // "blockwise", weights per 128 x 128 block.

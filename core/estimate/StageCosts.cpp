@@ -46,7 +46,7 @@ EstimateContext::EstimateContext(const ResolvedScenario& scenario,
     const ParallelConfig& plan = sc.parallel;
     const TrainingConfig& train = sc.training;
     const int pp = layout.stages, vpp = layout.chunks;
-    stateBytes = stateBytesPerParam(train); // master weights or not (MemoryModel.h)
+    stateBytes = stateBytesPerParam(train, sc.execution.framework); // MemoryModel.h
     gradBytes = gradientReduceBytes(train, stateBytes);
     weightBytes = stateBytes.weights;
     actBytes = train.precision == Precision::Fp32 ? 4.0 : 2.0;

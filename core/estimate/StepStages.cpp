@@ -234,7 +234,7 @@ double addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc,
 // `loss` and `layerWork` are the parts of sm.bytes.activations that the loss and one layer's
 // backward hold (AllocatorMemory.h, TensorMoments).
 void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gatheredLayer, double loss,
-                    double layerWork, StageMemory& sm) {
+                    double layerWork, double cachedBeforeLoss, StageMemory& sm) {
     const ResolvedScenario& sc = ctx.sc;
     const ParallelConfig& plan = sc.parallel;
     TensorMoments tm;
@@ -256,6 +256,7 @@ void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gathere
     tm.transient = sm.bytes.commBuffers - ncclBytes;
     tm.shardedParameters = gatheredLayer > 0;
     tm.gatheredLayer = gatheredLayer;
+    tm.cachedBeforeLoss = cachedBeforeLoss;
     const AllocatorPeaks ap = allocatorPeaks(tm);
     sm.bytes.gradients = ap.gradientsAtPeak;
     sm.bytes.activations = ap.activationsAtPeak;
@@ -298,7 +299,8 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-    const double lowPrecisionCopy = lowPrecisionWeightCopyBytes(train, plan.zero);
+    const double lowPrecisionCopy =
+        lowPrecisionWeightCopyBytes(train, plan.zero, ctx.sc.execution.framework);
     const double ncclBytes = communicators * kNcclBytesPerCommunicator;
     // Without adapters every stage has the same communication buffers.
     double sharedBuffers = ncclBytes;
@@ -341,10 +343,10 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             acts = stageActivations(ctx, lc, s); // (it reads the stage's layers only)
         // A quantised base: the dequantised 16-bit copy of one linear for its GEMM.
         const double layerWork = acts.workingSet + ft.dequantisedBytes;
+        const bool last = s == ctx.lastStage;
         const double loss =
-            s == ctx.lastStage
-                ? outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions)
-                : 0.0;
+            last ? outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions) : 0.0;
+        const double freedLogits = last ? freedLogitBytes(ctx.sc, lc.actLayout) : 0.0;
         sm.bytes.activations = inFlight * acts.perMicrobatch + layerWork + loss;
         sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
         const double gatheredLayer =
@@ -355,7 +357,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             if (!peakOnly)
                 stageHost[s] = host;
         }
-        applyAllocator(ctx, ncclBytes, gatheredLayer, loss, layerWork, sm);
+        applyAllocator(ctx, ncclBytes, gatheredLayer, loss, layerWork, freedLogits, sm);
         const double total = sm.bytes.total();
         if (s == 0 || total > est.peakBytes) {
             est.peakBytes = total;

@@ -223,6 +223,7 @@ ImportResult importDeepSpeed(const ImportInput& input) {
                                           : "fp32"},
                      {"optimizer", optimizer == "sgd" ? "sgd" : "adam"}};
     s["parallelism"] = p;
+    s["execution"] = {{"framework", "pytorch"}}; // a PyTorch (Hugging Face) model's modules
     r.scenario = std::move(s);
     return r;
 }

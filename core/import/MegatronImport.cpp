@@ -233,6 +233,9 @@ ImportResult importMegatron(const ImportInput& input) {
         return r;
     if (f.count("--finetune")) // every weight from --pretrained-checkpoint
         scenario["finetune"] = {{"method", "full"}};
+    // Transformer Engine's modules, also under --use-torch-fsdp2 or Megatron-FSDP
+    // (scenario/ExecutionJson.h, inferFramework).
+    scenario["execution"] = {{"framework", "megatron"}};
     r.scenario = std::move(scenario);
     return r;
 }

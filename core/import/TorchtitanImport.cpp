@@ -206,6 +206,7 @@ ImportResult importTorchtitan(const ImportInput& input) {
                                      s["parallelism"]["tp"].get<std::int64_t>() *
                                      s["parallelism"]["pp"].get<std::int64_t>() *
                                      s["parallelism"]["cp"].get<std::int64_t>()}};
+    s["execution"] = {{"framework", "pytorch"}};
     r.scenario = std::move(s);
     return r;
 }
@@ -365,7 +366,7 @@ void torchtitanParallel(const toml::table& doc, Json& s, ImportResult& r) {
     if (doc["training"]["enable_cpu_offload"].value<bool>().value_or(false))
         p["offload"] = {{"optimizer", "cpu"}, {"params", "cpu"}};
     if (doc["compile"]["enable"].value<bool>().value_or(false))
-        r.unsupported.push_back("compile.enable true (torch.compile is not in the plan)");
+        s["training"]["compile"] = true; // each block compiled (torchtitan apply_compile)
     s["parallelism"] = p;
 }
 

@@ -35,6 +35,10 @@ enum class MoeDispatcher { AllGather, AllToAll, DeepEp, HybridEp };
 enum class MoeGroupedGemm { PerExpert, Grouped, Fused };
 // CUDA graph capture: none, per layer / partial scopes, the whole iteration.
 enum class CudaGraphs { None, Layers, Full };
+// The kernel stack that runs the layers (execution.framework): Megatron-LM / NeMo /
+// Megatron-Bridge with Transformer Engine's fused modules and fused cross entropy, or PyTorch
+// modules (torchtitan, torchtune, Hugging Face Transformers, DeepSpeed).
+enum class Framework { Megatron, Pytorch };
 // Megatron-Core --recompute-modules names (with --recompute-granularity selective).
 enum class RecomputeModule { CoreAttn, MoeAct, LayerNorm, MlaUpProj, Mlp, Moe, SharedExperts };
 // Fine-tuning (the format's "finetune" section): every weight trained, or low-rank adapters
@@ -67,6 +71,7 @@ TS_ENUM_NAMES(Ownership, "cloud", "owned")
 TS_ENUM_NAMES(MoeDispatcher, "allgather", "alltoall", "deepep", "hybridep")
 TS_ENUM_NAMES(MoeGroupedGemm, "per-expert", "grouped", "fused")
 TS_ENUM_NAMES(CudaGraphs, "none", "layers", "full")
+TS_ENUM_NAMES(Framework, "megatron", "pytorch")
 TS_ENUM_NAMES(RecomputeModule, "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe",
               "shared_experts")
 TS_ENUM_NAMES(FinetuneMethod, "full", "lora", "qlora")

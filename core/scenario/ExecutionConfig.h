@@ -30,6 +30,7 @@ struct ExecutionInput {
     std::optional<std::optional<std::vector<RecomputeModule>>> recomputeModules;
     std::optional<bool> fp8Attention;                  // "fp8_attention"
     std::optional<std::optional<double>> hostLaunchUs; // "host_launch_us"; null = default
+    std::optional<std::optional<Framework>> framework; // "framework"; null = inferred
     bool operator==(const ExecutionInput&) const = default;
 };
 
@@ -43,13 +44,22 @@ struct ExecutionConfig {
     std::vector<RecomputeModule> recomputeModules;
     bool fp8Attention = false;
     double hostLaunchUs = kDefaultHostLaunchUs;
+    Framework framework = Framework::Megatron;
+    bool frameworkInferred = true; // execution.framework absent or null (inferFramework)
+    bool pytorchModules() const { return framework == Framework::Pytorch; }
     bool recomputes(RecomputeModule m) const {
         for (RecomputeModule r : recomputeModules)
             if (r == m)
                 return true;
         return false;
     }
-    bool operator==(const ExecutionConfig&) const = default;
+    // Equal when they run the same way: frameworkInferred says where the value came from.
+    bool operator==(const ExecutionConfig& o) const {
+        return moeDispatcher == o.moeDispatcher && moeGroupedGemm == o.moeGroupedGemm &&
+               moeForceBalance == o.moeForceBalance && cudaGraphs == o.cudaGraphs &&
+               recomputeModules == o.recomputeModules && fp8Attention == o.fp8Attention &&
+               hostLaunchUs == o.hostLaunchUs && framework == o.framework;
+    }
 };
 
 } // namespace ts

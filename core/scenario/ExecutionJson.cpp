@@ -69,6 +69,11 @@ bool isFp8Family(Precision p) {
 
 } // namespace
 
+Framework inferFramework(const TrainingConfig& training, const ParallelConfig& plan) {
+    const bool pytorch = !training.masterWeights || training.compile || plan.zero >= 2;
+    return pytorch ? Framework::Pytorch : Framework::Megatron;
+}
+
 ExecutionInput readExecution(JsonObjectReader& r) {
     ExecutionInput e;
     e.moeDispatcher = r.enumeration<MoeDispatcher, EnumNames<MoeDispatcher>>("moe_dispatcher");
@@ -82,6 +87,10 @@ ExecutionInput readExecution(JsonObjectReader& r) {
             e.recomputeModules = std::optional<std::vector<RecomputeModule>>{std::move(*modules)};
     }
     e.fp8Attention = r.boolean("fp8_attention");
+    if (r.isNull("framework"))
+        e.framework = std::optional<Framework>{};
+    else if (auto f = r.enumeration<Framework, EnumNames<Framework>>("framework"))
+        e.framework = std::optional<Framework>{*f};
     if (r.isNull("host_launch_us"))
         e.hostLaunchUs = std::optional<double>{};
     else if (auto v = r.number("host_launch_us", 0, kMaxHostLaunchUs))
@@ -108,6 +117,8 @@ Json executionToJson(const ExecutionInput& e) {
     putOptional(j, "fp8_attention", e.fp8Attention);
     if (e.hostLaunchUs)
         j["host_launch_us"] = *e.hostLaunchUs ? Json(**e.hostLaunchUs) : Json(nullptr);
+    if (e.framework)
+        j["framework"] = *e.framework ? Json(std::string(enumName(**e.framework))) : Json(nullptr);
     return j;
 }
 
@@ -124,6 +135,13 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
     out.fp8Attention = in.fp8Attention.value_or(false);
     out.hostLaunchUs =
         in.hostLaunchUs && *in.hostLaunchUs ? **in.hostLaunchUs : kDefaultHostLaunchUs;
+    out.frameworkInferred = !(in.framework && *in.framework);
+    out.framework = out.frameworkInferred ? inferFramework(training, plan) : **in.framework;
+    // The one inference a Megatron-LM run can fall into: ZeRO 2/3 alone (Megatron-FSDP).
+    if (out.frameworkInferred && out.framework == Framework::Pytorch && training.masterWeights &&
+        !training.compile)
+        diags.warning("/execution/framework",
+                      message(MessageId::FrameworkFromZero, {std::to_string(plan.zero)}));
 
     if (!model.moe) {
         for (const auto& [set, key] : {std::pair{in.moeDispatcher.has_value(), "moe_dispatcher"},
@@ -188,6 +206,7 @@ ExecutionInput explicitExecution(const ExecutionConfig& e, const ModelConfig& mo
     if (isFp8Family(training.precision))
         in.fp8Attention = e.fp8Attention;
     in.hostLaunchUs = std::optional<double>{e.hostLaunchUs};
+    in.framework = std::optional<Framework>{e.framework};
     return in;
 }
 

@@ -16,6 +16,21 @@ namespace ts {
 ExecutionInput readExecution(JsonObjectReader& reader);
 Json executionToJson(const ExecutionInput& in);
 
+// The kernel stack of a scenario that does not name one (execution.framework null): PyTorch
+// modules where only a PyTorch-native loop runs the plan, else Megatron-LM's.
+// - States in the training precision (training.master_weights false): torchtune, and a
+//   Hugging Face model loaded in bf16; Megatron-LM always keeps FP32 main gradients and
+//   masters (arguments.py).
+// - torch.compile (training.compile): torchtitan and torchtune compile each block; Megatron
+//   fuses by hand (Transformer Engine).
+// - Gradients or parameters sharded (ZeRO 2 or 3): FSDP2 (torchtitan, torchtune) or
+//   DeepSpeed ZeRO-2/3 on PyTorch modules. Megatron-LM's distributed optimizer shards the
+//   optimizer states only (ZeRO 1; docs/source/api-guide/dist_optimizer.md); its own FSDP
+//   (Megatron-FSDP, --use-megatron-fsdp) keeps Transformer Engine's kernels, and is written
+//   framework "megatron".
+// Resolved once per scenario: a plan search that varies ZeRO keeps the base's stack.
+Framework inferFramework(const TrainingConfig& training, const ParallelConfig& plan);
+
 // Applies the format's defaults and checks the keys against the model and the plan: errors
 // (false) for what cannot run (recompute_modules without selective recompute, a module
 // named twice, fp8_attention without an FP8 precision), warnings for keys that have no

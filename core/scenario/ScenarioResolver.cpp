@@ -558,9 +558,11 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     if (!resolvePlan(s.parallelism.value_or(ParallelInput{}), r.model, r.cluster, r.training,
                      r.parallel, diags))
         ok = false;
-    if (!resolveExecution(s.execution, r.model, r.training, r.parallel, r.execution, diags))
-        ok = false;
     if (!resolveFinetune(s, r, diags)) // "finetune" and the training keys it brings
+        ok = false;
+    // After the fine-tuning keys: they set training.master_weights, from which the framework
+    // is inferred (ExecutionJson.h, inferFramework).
+    if (!resolveExecution(s.execution, r.model, r.training, r.parallel, r.execution, diags))
         ok = false;
     // The network, once: a drawn graph whose switch exceeds its radix, or with GPUs that
     // cannot reach each other, is refused by validate as by estimate and network.
