@@ -142,7 +142,6 @@ void TestExecutionKeys::keysResolve() {
     QVERIFY(r->execution.moeForceBalance && r->execution.fp8Attention);
     QVERIFY(r->execution.recomputes(RecomputeModule::Moe));
     QCOMPARE(r->execution.framework, Framework::Megatron);
-    QVERIFY(!r->execution.frameworkInferred);
     QVERIFY(!r->execution.recomputes(RecomputeModule::CoreAttn));
     QCOMPARE(r->execution.hostLaunchUs, 3.0);
 }

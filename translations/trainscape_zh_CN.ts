@@ -443,7 +443,7 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="26"/>
-        <location filename="../widgets/EnumLabels.cpp" line="98"/>
+        <location filename="../widgets/EnumLabels.cpp" line="99"/>
         <source>None</source>
         <translation>无</translation>
     </message>
@@ -639,31 +639,31 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="90"/>
-        <source>Megatron-LM (Transformer Engine)</source>
-        <translation>Megatron-LM（Transformer Engine）</translation>
+        <source>Megatron-LM</source>
+        <translation>Megatron-LM</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="91"/>
-        <source>Megatron-LM, NeMo, Megatron-Bridge: fused modules and fused cross entropy</source>
-        <translation>Megatron-LM、NeMo、Megatron-Bridge：融合模块与融合交叉熵</translation>
+        <source>Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine&apos;s fused modules and fused cross entropy</source>
+        <translation>Megatron-LM、NeMo、Megatron-Bridge：Transformer Engine 的融合模块与融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="92"/>
+        <location filename="../widgets/EnumLabels.cpp" line="93"/>
         <source>PyTorch modules</source>
         <translation>PyTorch 模块</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="93"/>
+        <location filename="../widgets/EnumLabels.cpp" line="94"/>
         <source>torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective checkpointing, FP32 cross entropy</source>
         <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：算子级选择性检查点，FP32 交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="99"/>
+        <location filename="../widgets/EnumLabels.cpp" line="100"/>
         <source>Per layer (partial)</source>
         <translation>逐层（部分捕获）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="100"/>
+        <location filename="../widgets/EnumLabels.cpp" line="101"/>
         <source>Whole iteration</source>
         <translation>整个迭代</translation>
     </message>
@@ -5182,7 +5182,7 @@ step ≥ %2 s (bound) · %3 GiB</source>
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="138"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="139"/>
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
     </message>

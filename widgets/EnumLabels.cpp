@@ -87,8 +87,9 @@ std::vector<FieldChoice> EnumLabels::moeGroupedGemm() {
 
 // execution.framework: whose kernels hold the memory (core/scenario/ExecutionJson.h).
 std::vector<FieldChoice> EnumLabels::framework() {
-    return {{tr("Megatron-LM (Transformer Engine)"), "megatron", true,
-             tr("Megatron-LM, NeMo, Megatron-Bridge: fused modules and fused cross entropy")},
+    return {{tr("Megatron-LM"), "megatron", true,
+             tr("Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine's fused modules and "
+                "fused cross entropy")},
             {tr("PyTorch modules"), "pytorch", true,
              tr("torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective "
                 "checkpointing, FP32 cross entropy")}};

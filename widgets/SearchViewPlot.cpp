@@ -126,7 +126,8 @@ void SearchView::applySelectedPlan() {
         {"/parallelism", written["parallelism"]},
         {"/training/micro_batch", written["training"]["micro_batch"]}};
     const ResolvedScenario& s = plan.scenario;
-    if (s.execution.frameworkInferred &&
+    const auto stated = document_->explicitValue("/execution/framework");
+    if ((!stated || stated->is_null()) &&
         inferFramework(s.training, s.parallel) != s.execution.framework) {
         nlohmann::ordered_json execution =
             document_->explicitValue("/execution").value_or(nlohmann::ordered_json::object());

@@ -52,7 +52,7 @@ struct TensorMoments {
     bool shardedParameters = false; // FSDP / ZeRO-3 on separate collective streams
     double gatheredLayer = 0;       // one layer's gathered weights and unsharded gradients
     // A block freed before the loss's backward that no request up to its peak fits, so the
-    // allocator still holds it then (FinetuneMemory.h, freedLogitBytesPerLogit): the caching
+    // allocator still holds it then (FinetuneMemory.h, freedLogitBytes): the caching
     // allocator returns cached blocks to the driver only when a cudaMalloc fails
     // (CUDACachingAllocator.cpp, release_cached_blocks in the OOM path), and it serves a
     // request from a cached block only if the block is at least as large.

@@ -133,7 +133,7 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& sc, const Finetu
 }
 
 bool pytorchNativeRecipe(const ResolvedScenario& sc) {
-    return sc.execution.pytorchModules();
+    return sc.execution.framework == Framework::Pytorch;
 }
 
 double lossBytesPerLogit(const ResolvedScenario& sc) {
@@ -146,8 +146,9 @@ double lossBytesPerLogit(const ResolvedScenario& sc) {
 }
 
 double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layout) {
-    const double perLogit = lossBytesPerLogit(sc);
-    if (perLogit != kEagerLossBytesPerLogit && perLogit != kLossParallelBytesPerLogit)
+    // lossBytesPerLogit's FP32 cross entropy (with or without loss parallel): PyTorch modules
+    // with FP32 masters.
+    if (!pytorchNativeRecipe(sc) || !sc.training.masterWeights)
         return 0.0;
     const double logits = double(layout.seqLen) * double(layout.microBatch) *
                           double(sc.model.vocab) / double(std::max(1, layout.tp));

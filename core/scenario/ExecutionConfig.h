@@ -44,22 +44,14 @@ struct ExecutionConfig {
     std::vector<RecomputeModule> recomputeModules;
     bool fp8Attention = false;
     double hostLaunchUs = kDefaultHostLaunchUs;
-    Framework framework = Framework::Megatron;
-    bool frameworkInferred = true; // execution.framework absent or null (inferFramework)
-    bool pytorchModules() const { return framework == Framework::Pytorch; }
+    Framework framework = Framework::Megatron; // stated, or inferred (ExecutionJson.h)
     bool recomputes(RecomputeModule m) const {
         for (RecomputeModule r : recomputeModules)
             if (r == m)
                 return true;
         return false;
     }
-    // Equal when they run the same way: frameworkInferred says where the value came from.
-    bool operator==(const ExecutionConfig& o) const {
-        return moeDispatcher == o.moeDispatcher && moeGroupedGemm == o.moeGroupedGemm &&
-               moeForceBalance == o.moeForceBalance && cudaGraphs == o.cudaGraphs &&
-               recomputeModules == o.recomputeModules && fp8Attention == o.fp8Attention &&
-               hostLaunchUs == o.hostLaunchUs && framework == o.framework;
-    }
+    bool operator==(const ExecutionConfig&) const = default;
 };
 
 } // namespace ts

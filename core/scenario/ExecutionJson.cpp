@@ -135,10 +135,10 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
     out.fp8Attention = in.fp8Attention.value_or(false);
     out.hostLaunchUs =
         in.hostLaunchUs && *in.hostLaunchUs ? **in.hostLaunchUs : kDefaultHostLaunchUs;
-    out.frameworkInferred = !(in.framework && *in.framework);
-    out.framework = out.frameworkInferred ? inferFramework(training, plan) : **in.framework;
+    const bool inferred = !(in.framework && *in.framework);
+    out.framework = inferred ? inferFramework(training, plan) : **in.framework;
     // The one inference a Megatron-LM run can fall into: ZeRO 2/3 alone (Megatron-FSDP).
-    if (out.frameworkInferred && out.framework == Framework::Pytorch && training.masterWeights &&
+    if (inferred && out.framework == Framework::Pytorch && training.masterWeights &&
         !training.compile)
         diags.warning("/execution/framework",
                       message(MessageId::FrameworkFromZero, {std::to_string(plan.zero)}));
