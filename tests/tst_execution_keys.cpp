@@ -14,6 +14,8 @@
 
 #include <QtTest>
 
+#include <map>
+
 using namespace ts;
 using nlohmann::json;
 
@@ -70,6 +72,7 @@ private slots:
     void keysWithoutEffectWarn();
     void estimateSaysWhatIsNotModelled();
     void frameworkInferredOrStated();
+    void crossEntropyInferredOrStated();
 };
 
 void TestExecutionKeys::defaults() {
@@ -105,10 +108,12 @@ void TestExecutionKeys::everyKeyRoundTrips() {
                         {"recompute_modules", {"layernorm", "moe_act"}},
                         {"fp8_attention", true},
                         {"host_launch_us", 7.5},
-                        {"framework", "pytorch"}};
+                        {"framework", "pytorch"},
+                        {"cross_entropy", "chunked"}};
     for (const json& nulls : {json::object(), json{{"recompute_modules", nullptr},
                                                    {"host_launch_us", nullptr},
-                                                   {"framework", nullptr}}}) {
+                                                   {"framework", nullptr},
+                                                   {"cross_entropy", nullptr}}}) {
         json d = doc;
         d["execution"].update(nulls);
         Diagnostics diags;
@@ -128,10 +133,10 @@ void TestExecutionKeys::keysResolve() {
     json doc = json::parse(kMoe);
     doc["model"]["layers"] = 32;
     doc["parallelism"]["recompute"] = "selective";
-    doc["execution"] = {{"moe_dispatcher", "deepep"},   {"moe_grouped_gemm", "fused"},
-                        {"moe_force_balance", true},    {"cuda_graphs", "full"},
-                        {"recompute_modules", {"moe"}}, {"fp8_attention", true},
-                        {"host_launch_us", 3},          {"framework", "megatron"}};
+    doc["execution"] = {
+        {"moe_dispatcher", "deepep"}, {"moe_grouped_gemm", "fused"},  {"moe_force_balance", true},
+        {"cuda_graphs", "full"},      {"recompute_modules", {"moe"}}, {"fp8_attention", true},
+        {"host_launch_us", 3},        {"framework", "megatron"},      {"cross_entropy", "plain"}};
     Diagnostics diags;
     const auto r = resolveJson(doc, diags);
     QVERIFY2(r, messages(diags).c_str());
@@ -142,6 +147,7 @@ void TestExecutionKeys::keysResolve() {
     QVERIFY(r->execution.moeForceBalance && r->execution.fp8Attention);
     QVERIFY(r->execution.recomputes(RecomputeModule::Moe));
     QCOMPARE(r->execution.framework, Framework::Megatron);
+    QCOMPARE(r->execution.crossEntropy, CrossEntropy::Plain);
     QVERIFY(!r->execution.recomputes(RecomputeModule::CoreAttn));
     QCOMPARE(r->execution.hostLaunchUs, 3.0);
 }
@@ -214,8 +220,9 @@ void TestExecutionKeys::explicitScenarioKeepsTheKeys() {
     QCOMPARE(e.at("cuda_graphs"), json("full"));
     QCOMPARE(e.at("fp8_attention"), json(false));
     QCOMPARE(e.at("host_launch_us"), json(kDefaultHostLaunchUs));
-    QVERIFY(!e.contains("recompute_modules"));     // recompute "none"
-    QCOMPARE(e.at("framework"), json("megatron")); // inferred from ZeRO 0, written resolved
+    QVERIFY(!e.contains("recompute_modules"));      // recompute "none"
+    QCOMPARE(e.at("framework"), json("megatron"));  // inferred from ZeRO 0, written resolved
+    QCOMPARE(e.at("cross_entropy"), json("fused")); // inferred from the framework
     QCOMPARE(written.at("parallelism").at("embedding_in_pipeline_split"), json(true));
     // Written out and read again, it resolves to the same scenario.
     Diagnostics again;
@@ -278,6 +285,9 @@ void TestExecutionKeys::badKeys_data() {
     QTest::newRow("framework unknown") << R"({"execution": {"framework": "jax"}})"
                                        << "/execution/framework"
                                        << "\"pytorch\"";
+    QTest::newRow("cross entropy unknown") << R"({"execution": {"cross_entropy": "liger"}})"
+                                           << "/execution/cross_entropy"
+                                           << "\"chunked\"";
     QTest::newRow("host launch negative") << R"({"execution": {"host_launch_us": -1}})"
                                           << "/execution/host_launch_us"
                                           << "0 to";
@@ -424,6 +434,59 @@ void TestExecutionKeys::frameworkInferredOrStated() {
     // The bf16 logits freed before the loss's backward stay reserved (AllocatorMemory.h).
     QVERIFY(p->peakReservedBytes - p->peakAllocatedBytes >
             m->peakReservedBytes - m->peakAllocatedBytes);
+}
+
+// execution.cross_entropy: inferred from the framework (fused under Megatron-LM, the FP32
+// F.cross_entropy under PyTorch with FP32 masters, torchtune's chunked loss without them), or
+// as stated; the loss's bytes per logit at the loss's backward follow it, not the time.
+void TestExecutionKeys::crossEntropyInferredOrStated() {
+    json doc = json::parse(kMoe);
+    doc["model"].erase("moe");
+    doc["parallelism"] = {{"tp", 1}, {"pp", 1}, {"zero", 1}, {"recompute", "full"}};
+    const auto resolvedOf = [](const json& d) {
+        Diagnostics diags;
+        return resolveJson(d, diags);
+    };
+    QCOMPARE(resolvedOf(doc)->execution.crossEntropy, CrossEntropy::Fused);
+    json torchtitan = doc;
+    torchtitan["execution"] = {{"framework", "pytorch"}};
+    QCOMPARE(resolvedOf(torchtitan)->execution.crossEntropy, CrossEntropy::Plain);
+    json torchtune = doc;
+    torchtune["training"]["master_weights"] = false;
+    QCOMPARE(resolvedOf(torchtune)->execution.crossEntropy, CrossEntropy::Chunked);
+
+    // Each stated loss on the torchtune plan: 4, 5 (eager chunked) and 12 bytes per logit
+    // (FinetuneMemory.h); the same step time. The logits are seq_len x micro_batch x vocab on the
+    // last (only) stage.
+    std::map<CrossEntropy, Estimate> byLoss;
+    for (const CrossEntropy c : {CrossEntropy::Fused, CrossEntropy::Chunked, CrossEntropy::Plain}) {
+        json d = torchtune;
+        d["execution"] = {{"cross_entropy", std::string(enumName(c))}};
+        Diagnostics diags;
+        const auto r = resolveJson(d, diags);
+        QVERIFY2(r, messages(diags).c_str());
+        QCOMPARE(r->execution.crossEntropy, c);
+        const auto e = estimatePlan(*r, diags);
+        QVERIFY(e);
+        byLoss.emplace(c, *e);
+    }
+    const Estimate& chunked = byLoss.at(CrossEntropy::Chunked);
+    const Estimate& fused = byLoss.at(CrossEntropy::Fused);
+    const Estimate& plain = byLoss.at(CrossEntropy::Plain);
+    QCOMPARE(plain.stepSeconds, chunked.stepSeconds);
+    QVERIFY(fused.peakAllocatedBytes < chunked.peakAllocatedBytes);
+    QVERIFY(chunked.peakAllocatedBytes < plain.peakAllocatedBytes);
+    // Plain holds 12 bytes per logit against the eager chunked loss's 5: 7 more at the loss's
+    // backward, which sets this plan's peak.
+    const auto r = resolvedOf(torchtune);
+    QVERIFY(r);
+    const double logits =
+        double(r->training.seqLen) * double(r->training.microBatch) * double(r->model.vocab);
+    QVERIFY(std::abs(plain.peakAllocatedBytes - chunked.peakAllocatedBytes - 7.0 * logits) <
+            0.01 * logits);
+    // Its freed 16-bit logits stay reserved (AllocatorMemory.h); the chunked loss frees none.
+    QVERIFY(plain.peakReservedBytes - plain.peakAllocatedBytes >
+            chunked.peakReservedBytes - chunked.peakAllocatedBytes);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionKeys)

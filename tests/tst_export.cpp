@@ -138,6 +138,7 @@ private slots:
     void torchtuneRecipes_data();
     void torchtuneRecipes();
     void torchtuneDataPath();
+    void torchtuneLoss();
 };
 
 void TestExport::everyTargetHasFiles() {
@@ -676,6 +677,27 @@ void TestExport::torchtuneRecipes() {
     QCOMPARE(bool(config["optimizer_in_bwd"]), !adapters);
     if (adapters)
         QCOMPARE(config["model"]["lora_rank"].as<int>(), plan.finetune->loraRank);
+}
+
+// execution.cross_entropy picks the loss component: the chunked loss (inferred for torchtune's
+// bf16 states), or torch.nn.CrossEntropyLoss for "plain".
+void TestExport::torchtuneLoss() {
+    ResolvedScenario plan = qloraPlan();
+    QCOMPARE(plan.execution.crossEntropy, CrossEntropy::Chunked);
+    const auto lossOf = [](const ResolvedScenario& p) {
+        const ExportResult result = findExporter("torchtune")->render(p, {});
+        return result.ok()
+                   ? YAML::Load(result.files.front().text)["loss"]["_component_"].as<std::string>()
+                   : std::string("refused");
+    };
+    QCOMPARE(lossOf(plan), std::string("torchtune.modules.loss.CEWithChunkedOutputLoss"));
+    plan.execution.crossEntropy = CrossEntropy::Plain;
+    QCOMPARE(lossOf(plan), std::string("torch.nn.CrossEntropyLoss"));
+    // A Megatron-LM plan's fused loss: torchtune's chunked loss, said in the file.
+    plan.execution.crossEntropy = CrossEntropy::Fused;
+    QCOMPARE(lossOf(plan), std::string("torchtune.modules.loss.CEWithChunkedOutputLoss"));
+    const ExportResult fused = findExporter("torchtune")->render(plan, {});
+    QVERIFY(fused.files.front().text.find("has no torchtune component") != std::string::npos);
 }
 
 // --data-path replaces the placeholder dataset with torchtune's text_completion_dataset over

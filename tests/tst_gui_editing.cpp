@@ -570,6 +570,23 @@ void TestGuiEditing::executionFieldsEditWithUndo() {
     QVERIFY(window.estimate()->peakBytes != megatronPeak);
     document->undoStack()->undo();
     QCOMPARE(document->resolved()->execution.framework, Framework::Megatron);
+
+    // The cross entropy: inferred from the framework (fused under Megatron-LM), then "plain",
+    // which holds FP32 logits: more on the last pipeline stage, which computes the loss (the
+    // first stage's activations still set the peak), in one undo step.
+    auto* loss = qobject_cast<QComboBox*>(plan->field("/execution/cross_entropy"));
+    QVERIFY(loss && loss->isEnabled());
+    QVERIFY(!document->explicitValue("/execution/cross_entropy"));
+    QCOMPARE(document->resolved()->execution.crossEntropy, CrossEntropy::Fused);
+    QVERIFY(window.waitForEstimate());
+    const double fusedLast = window.estimate()->stages.back().allocatedBytes;
+    QVERIFY(choose(loss, "plain"));
+    QCOMPARE(document->undoStack()->count(), undoBefore + 1);
+    QCOMPARE(document->resolved()->execution.crossEntropy, CrossEntropy::Plain);
+    QVERIFY(window.waitForEstimate());
+    QVERIFY(window.estimate()->stages.back().allocatedBytes > fusedLast);
+    document->undoStack()->undo();
+    QCOMPARE(document->resolved()->execution.crossEntropy, CrossEntropy::Fused);
 }
 
 void TestGuiEditing::huggingFaceImportIsOneUndoStep() {

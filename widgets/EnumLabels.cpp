@@ -95,6 +95,17 @@ std::vector<FieldChoice> EnumLabels::framework() {
                 "checkpointing, FP32 cross entropy")}};
 }
 
+// execution.cross_entropy: what the loss holds per logit (core/estimate/FinetuneMemory.h).
+std::vector<FieldChoice> EnumLabels::crossEntropy() {
+    return {{tr("Fused"), "fused", true,
+             tr("Megatron-Core's fused vocab-parallel cross entropy: 4 bytes per logit")},
+            {tr("Chunked"), "chunked", true,
+             tr("torchtune's CEWithChunkedOutputLoss: the output and loss in 8 chunks")},
+            {tr("Plain (FP32)"), "plain", true,
+             tr("F.cross_entropy on FP32 logits (torchtitan, Hugging Face, "
+                "torch.nn.CrossEntropyLoss): 12 bytes per logit")}};
+}
+
 std::vector<FieldChoice> EnumLabels::cudaGraphs() {
     return {{tr("None"), "none"},
             {tr("Per layer (partial)"), "layers"},

@@ -25,6 +25,7 @@ public:
     static std::vector<FieldChoice> moeGroupedGemm();
     static std::vector<FieldChoice> cudaGraphs();
     static std::vector<FieldChoice> framework();
+    static std::vector<FieldChoice> crossEntropy();
 };
 
 } // namespace ts::gui

@@ -188,6 +188,12 @@ std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
                                                  "memory they keep. Unset: inferred (PyTorch "
                                                  "with compile, bf16 states or ZeRO 2/3)"))),
         withinObjects(document,
+                      choiceField("/execution/cross_entropy", PlanEditor::tr("Cross entropy"),
+                                  EnumLabels::crossEntropy(),
+                                  PlanEditor::tr("How the loss is computed: it sets the memory "
+                                                 "the logits take. Unset: inferred from the "
+                                                 "framework"))),
+        withinObjects(document,
                       choiceField("/execution/cuda_graphs", PlanEditor::tr("CUDA graphs"),
                                   EnumLabels::cudaGraphs(),
                                   PlanEditor::tr("Captured kernels launch without host cost"))),

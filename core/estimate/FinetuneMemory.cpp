@@ -137,18 +137,23 @@ bool pytorchNativeRecipe(const ResolvedScenario& sc) {
 }
 
 double lossBytesPerLogit(const ResolvedScenario& sc) {
-    if (!pytorchNativeRecipe(sc))
+    switch (sc.execution.crossEntropy) {
+    case CrossEntropy::Fused:
         return kFusedLossBytesPerLogit;
-    if (sc.training.masterWeights)
-        return sc.parallel.tp > 1 ? kLossParallelBytesPerLogit : kEagerLossBytesPerLogit;
+    case CrossEntropy::Plain:
+        return pytorchNativeRecipe(sc) && sc.parallel.tp > 1 ? kLossParallelBytesPerLogit
+                                                             : kEagerLossBytesPerLogit;
+    case CrossEntropy::Chunked:
+        break;
+    }
     const double perChunk = sc.training.compile ? 2.0 : 4.0 + 4.0;
     return (sc.training.compile ? 2.0 : 4.0) + perChunk / kLossChunks;
 }
 
 double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layout) {
-    // lossBytesPerLogit's FP32 cross entropy (with or without loss parallel): PyTorch modules
-    // with FP32 masters.
-    if (!pytorchNativeRecipe(sc) || !sc.training.masterWeights)
+    // lossBytesPerLogit's FP32 cross entropy over the whole logits (with or without loss
+    // parallel) on PyTorch modules.
+    if (!pytorchNativeRecipe(sc) || sc.execution.crossEntropy != CrossEntropy::Plain)
         return 0.0;
     const double logits = double(layout.seqLen) * double(layout.microBatch) *
                           double(sc.model.vocab) / double(std::max(1, layout.tp));

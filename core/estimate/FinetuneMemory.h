@@ -85,16 +85,21 @@ FinetuneStageMemory finetuneStageMemory(const ResolvedScenario& scenario,
 bool pytorchNativeRecipe(const ResolvedScenario& scenario);
 
 // What the loss holds per logit when the backward starts (MemoryModel.h,
-// ActivationAssumptions::lossBytesPerLogit):
-// - Megatron-LM: its fused cross entropy, kFusedLossBytesPerLogit (4);
-// - torchtitan (PyTorch-native with FP32 masters): F.cross_entropy on the FP32 upcast of the
-//   bf16 logits, never compiled (train.py loss_fn at 9dec370: "compiling loss function
-//   causes CUDA errors", and `del pred` before backward): the saved FP32 log-softmax, the
+// ActivationAssumptions::lossBytesPerLogit), by execution.cross_entropy (stated, or inferred
+// from the framework: scenario/ExecutionJson.h, inferCrossEntropy):
+// - "fused", Megatron-LM's fused cross entropy: kFusedLossBytesPerLogit (4);
+// - "plain", e.g. torchtitan (PyTorch-native with FP32 masters): F.cross_entropy on the FP32
+//   upcast of the bf16 logits, never compiled (train.py loss_fn at 9dec370: "compiling loss
+//   function causes CUDA errors", and `del pred` before backward): the saved FP32 log-softmax, the
 //   NLL gradient and the log-softmax gradient, 4 + 4 + 4 = 12; with TP, DTensor's loss
 //   parallel in its backward: the saved log-softmax, the zeros_like gradient, the exponential
 //   and their sum, 4 x 4 = 16 (its forward holds 14);
-// - torchtune (states in bf16): its Llama 3 configs' CEWithChunkedOutputLoss (8 chunks,
-//   torchtune/modules/loss/ce_chunked_output_loss.py; e.g. recipes/configs/llama3_2/
+//   the same for torchtune's torch.nn.CrossEntropyLoss configs (the Llama 2 configs at
+//   0217d44c2, whose model returns `self.output(h).float()`). Counted as eager under
+//   training.compile too: torchtune 0.2 compiles the model and leaves the loss eager; a
+//   compiled F.cross_entropy (training.compile_loss at 1814feb17) may hold less;
+// - "chunked", torchtune (states in bf16): its Llama 3 configs' CEWithChunkedOutputLoss (8
+//   chunks, torchtune/modules/loss/ce_chunked_output_loss.py; e.g. recipes/configs/llama3_2/
 //   3B_full_single_device.yaml at 1814feb17). Eager, every chunk keeps its FP32 log-softmax
 //   (4) and one chunk at a time its two FP32 gradients, nll_loss_backward's and
 //   _log_softmax_backward_data's (8 / 8): 5. With training.compile the recipe compiles the
@@ -106,8 +111,8 @@ double lossBytesPerLogit(const ResolvedScenario& scenario);
 // The forward's 16-bit logits of one micro-batch on the last stage, which torchtitan frees
 // before the backward (`del pred`, train.py at 9dec370) while its loss's FP32 tensors, twice
 // their size, cannot reuse the block (AllocatorMemory.h, TensorMoments::cachedBeforeLoss):
-// 2 bytes per logit under the eager FP32 cross entropy and DTensor's loss parallel, else 0
-// (the fused and chunked losses never hold the whole logits).
+// 2 bytes per logit under the "plain" FP32 cross entropy and DTensor's loss parallel on
+// PyTorch modules, else 0 (the fused and chunked losses never hold the whole logits).
 double freedLogitBytes(const ResolvedScenario& scenario, const ActivationLayout& layout);
 
 // The activation accounting of a scenario: eager PyTorch modules in a PyTorch-native recipe

@@ -124,8 +124,18 @@ void training(Emitter& y, const ResolvedScenario& plan, const TorchtuneRecipe& r
               "torchtune.training.lr_schedulers.get_cosine_schedule_with_warmup");
     entry(y, "num_warmup_steps", 100);
     y << YAML::EndMap;
-    component(y, "loss", "torchtune.modules.loss.CEWithChunkedOutputLoss");
+    // execution.cross_entropy: "plain" is the whole-logits F.cross_entropy of the
+    // torch.nn.CrossEntropyLoss configs, "chunked" torchtune's default. A Megatron-LM plan's
+    // "fused" loss has no torchtune component: the recipe runs its chunked loss, as it runs
+    // its own modules for the plan's layers, and the file says so.
+    const CrossEntropy loss = plan.execution.crossEntropy;
+    component(y, "loss",
+              loss == CrossEntropy::Plain ? "torch.nn.CrossEntropyLoss"
+                                          : "torchtune.modules.loss.CEWithChunkedOutputLoss");
     y << YAML::EndMap;
+    if (loss == CrossEntropy::Fused)
+        y << YAML::Comment("execution.cross_entropy \"fused\" (Megatron-LM's kernel) has no "
+                           "torchtune component: the chunked loss, 5 bytes per logit against 4");
     entry(y, "epochs", 1);
     if (shape.trainIters > 0)
         y << YAML::Key << "max_steps_per_epoch" << YAML::Value << shape.trainIters

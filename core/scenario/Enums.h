@@ -39,6 +39,12 @@ enum class CudaGraphs { None, Layers, Full };
 // Megatron-Bridge with Transformer Engine's fused modules and fused cross entropy, or PyTorch
 // modules (torchtitan, torchtune, Hugging Face Transformers, DeepSpeed).
 enum class Framework { Megatron, Pytorch };
+// The cross entropy's implementation (execution.cross_entropy): a fused kernel that never holds
+// the whole FP32 logits (Megatron-Core's fused vocab-parallel cross entropy), torchtune's
+// CEWithChunkedOutputLoss (the output projection and loss in 8 chunks), or F.cross_entropy
+// on an FP32 upcast of all the logits at once (torchtitan, Hugging Face Transformers,
+// torchtune's torch.nn.CrossEntropyLoss configs).
+enum class CrossEntropy { Fused, Chunked, Plain };
 // Megatron-Core --recompute-modules names (with --recompute-granularity selective).
 enum class RecomputeModule { CoreAttn, MoeAct, LayerNorm, MlaUpProj, Mlp, Moe, SharedExperts };
 // Fine-tuning (the format's "finetune" section): every weight trained, or low-rank adapters
@@ -72,6 +78,7 @@ TS_ENUM_NAMES(MoeDispatcher, "allgather", "alltoall", "deepep", "hybridep")
 TS_ENUM_NAMES(MoeGroupedGemm, "per-expert", "grouped", "fused")
 TS_ENUM_NAMES(CudaGraphs, "none", "layers", "full")
 TS_ENUM_NAMES(Framework, "megatron", "pytorch")
+TS_ENUM_NAMES(CrossEntropy, "fused", "chunked", "plain")
 TS_ENUM_NAMES(RecomputeModule, "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe",
               "shared_experts")
 TS_ENUM_NAMES(FinetuneMethod, "full", "lora", "qlora")

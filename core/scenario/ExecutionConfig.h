@@ -28,9 +28,10 @@ struct ExecutionInput {
     std::optional<CudaGraphs> cudaGraphs;         // "cuda_graphs"
     // "recompute_modules": outer optional the key is written, inner null (= ["core_attn"]).
     std::optional<std::optional<std::vector<RecomputeModule>>> recomputeModules;
-    std::optional<bool> fp8Attention;                  // "fp8_attention"
-    std::optional<std::optional<double>> hostLaunchUs; // "host_launch_us"; null = default
-    std::optional<std::optional<Framework>> framework; // "framework"; null = inferred
+    std::optional<bool> fp8Attention;                        // "fp8_attention"
+    std::optional<std::optional<double>> hostLaunchUs;       // "host_launch_us"; null = default
+    std::optional<std::optional<Framework>> framework;       // "framework"; null = inferred
+    std::optional<std::optional<CrossEntropy>> crossEntropy; // "cross_entropy"; null = inferred
     bool operator==(const ExecutionInput&) const = default;
 };
 
@@ -44,7 +45,8 @@ struct ExecutionConfig {
     std::vector<RecomputeModule> recomputeModules;
     bool fp8Attention = false;
     double hostLaunchUs = kDefaultHostLaunchUs;
-    Framework framework = Framework::Megatron; // stated, or inferred (ExecutionJson.h)
+    Framework framework = Framework::Megatron;       // stated, or inferred (ExecutionJson.h)
+    CrossEntropy crossEntropy = CrossEntropy::Fused; // stated, or inferred (ExecutionJson.h)
     bool recomputes(RecomputeModule m) const {
         for (RecomputeModule r : recomputeModules)
             if (r == m)

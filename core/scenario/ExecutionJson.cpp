@@ -74,6 +74,12 @@ Framework inferFramework(const TrainingConfig& training, const ParallelConfig& p
     return pytorch ? Framework::Pytorch : Framework::Megatron;
 }
 
+CrossEntropy inferCrossEntropy(Framework framework, const TrainingConfig& training) {
+    if (framework == Framework::Megatron)
+        return CrossEntropy::Fused;
+    return training.masterWeights ? CrossEntropy::Plain : CrossEntropy::Chunked;
+}
+
 ExecutionInput readExecution(JsonObjectReader& r) {
     ExecutionInput e;
     e.moeDispatcher = r.enumeration<MoeDispatcher, EnumNames<MoeDispatcher>>("moe_dispatcher");
@@ -91,6 +97,10 @@ ExecutionInput readExecution(JsonObjectReader& r) {
         e.framework = std::optional<Framework>{};
     else if (auto f = r.enumeration<Framework, EnumNames<Framework>>("framework"))
         e.framework = std::optional<Framework>{*f};
+    if (r.isNull("cross_entropy"))
+        e.crossEntropy = std::optional<CrossEntropy>{};
+    else if (auto c = r.enumeration<CrossEntropy, EnumNames<CrossEntropy>>("cross_entropy"))
+        e.crossEntropy = std::optional<CrossEntropy>{*c};
     if (r.isNull("host_launch_us"))
         e.hostLaunchUs = std::optional<double>{};
     else if (auto v = r.number("host_launch_us", 0, kMaxHostLaunchUs))
@@ -119,6 +129,9 @@ Json executionToJson(const ExecutionInput& e) {
         j["host_launch_us"] = *e.hostLaunchUs ? Json(**e.hostLaunchUs) : Json(nullptr);
     if (e.framework)
         j["framework"] = *e.framework ? Json(std::string(enumName(**e.framework))) : Json(nullptr);
+    if (e.crossEntropy)
+        j["cross_entropy"] =
+            *e.crossEntropy ? Json(std::string(enumName(**e.crossEntropy))) : Json(nullptr);
     return j;
 }
 
@@ -142,6 +155,9 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
         !training.compile)
         diags.warning("/execution/framework",
                       message(MessageId::FrameworkFromZero, {std::to_string(plan.zero)}));
+    out.crossEntropy = in.crossEntropy && *in.crossEntropy
+                           ? **in.crossEntropy
+                           : inferCrossEntropy(out.framework, training);
 
     if (!model.moe) {
         for (const auto& [set, key] : {std::pair{in.moeDispatcher.has_value(), "moe_dispatcher"},
@@ -207,6 +223,7 @@ ExecutionInput explicitExecution(const ExecutionConfig& e, const ModelConfig& mo
         in.fp8Attention = e.fp8Attention;
     in.hostLaunchUs = std::optional<double>{e.hostLaunchUs};
     in.framework = std::optional<Framework>{e.framework};
+    in.crossEntropy = std::optional<CrossEntropy>{e.crossEntropy};
     return in;
 }
 

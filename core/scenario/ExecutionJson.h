@@ -31,6 +31,14 @@ Json executionToJson(const ExecutionInput& in);
 // Resolved once per scenario: a plan search that varies ZeRO keeps the base's stack.
 Framework inferFramework(const TrainingConfig& training, const ParallelConfig& plan);
 
+// The cross entropy of a scenario that does not name one (execution.cross_entropy null), by
+// its kernel stack: Megatron-LM's fused vocab-parallel cross entropy (TE / Megatron-Core
+// cross_entropy_loss_fusion, the recipes' default); PyTorch modules with FP32 masters run
+// torchtitan's F.cross_entropy on the upcast logits (torchtitan/components/loss.py);
+// without them, torchtune's CEWithChunkedOutputLoss, the loss of its configs since v0.3
+// (recipes/configs/llama3_1/8B_lora_single_device.yaml at 30b8519e8).
+CrossEntropy inferCrossEntropy(Framework framework, const TrainingConfig& training);
+
 // Applies the format's defaults and checks the keys against the model and the plan: errors
 // (false) for what cannot run (recompute_modules without selective recompute, a module
 // named twice, fp8_attention without an FP8 precision), warnings for keys that have no
