@@ -106,6 +106,11 @@ void TestImport::roundTrip() {
     for (const auto& u : imported.unsupported)
         unsupported += u + "; ";
     QVERIFY2(imported.unsupported.empty(), unsupported.c_str());
+    // Megatron-LM's fused loss is written (--cross-entropy-loss-fusion) and read back.
+    if (kind.format == ImportFormat::Megatron &&
+        plan->execution.crossEntropy == CrossEntropy::Fused)
+        QCOMPARE(imported.scenario->value("/execution/cross_entropy"_json_pointer, std::string()),
+                 std::string("fused"));
     const auto back = resolveJson(*imported.scenario, error);
     QVERIFY2(back, qPrintable(error + QString::fromStdString(imported.scenario->dump(2))));
     QString diff;

@@ -143,6 +143,12 @@ void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
     opt(a, "--eval-iters", "0");
     precisionArgs(t, a, refusals);
     recomputeArgs(plan.parallel, a, refusals);
+    // The fused loss kernel the estimate times (execution.cross_entropy "fused", inferred for
+    // Megatron-LM; Megatron-Bridge's recipes set cross_entropy_loss_fusion too). Off by default
+    // in core_v0.15.0 arguments.py; the unfused _VocabParallelCrossEntropy, which runs for the
+    // other values, holds the same 4 bytes per logit (exp in place on one FP32 copy).
+    if (plan.execution.crossEntropy == CrossEntropy::Fused)
+        flag(a, "--cross-entropy-loss-fusion");
     if (plan.finetune) { // full fine-tuning: the model only, iteration 0 (arguments.py:2420)
         flag(a, "--finetune");
         opt(a, "--pretrained-checkpoint", "$PRETRAINED_CHECKPOINT");

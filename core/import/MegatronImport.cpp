@@ -236,6 +236,8 @@ ImportResult importMegatron(const ImportInput& input) {
     // Transformer Engine's modules, also under --use-torch-fsdp2 or Megatron-FSDP
     // (scenario/ExecutionJson.h, inferFramework).
     scenario["execution"] = {{"framework", "megatron"}};
+    if (f.count("--cross-entropy-loss-fusion")) // Megatron-Core's fused vocab-parallel loss
+        scenario["execution"]["cross_entropy"] = "fused";
     r.scenario = std::move(scenario);
     return r;
 }

@@ -65,6 +65,7 @@ const std::set<std::string>& megatronKnownFlags() {
                                                 "--pipeline-model-parallel-size",
                                                 "--sequence-parallel",
                                                 "--tp-comm-overlap",
+                                                "--cross-entropy-loss-fusion",
                                                 "--num-layers-per-virtual-pipeline-stage",
                                                 "--num-virtual-stages-per-pipeline-rank",
                                                 "--pipeline-model-parallel-layout",
