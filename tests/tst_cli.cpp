@@ -290,6 +290,7 @@ void TestCli::estimateExplains() {
 // time.expected_error (shared/spec/scenario-format.md): {"low", "high", "cases", "basis"} from
 // the residual table built with this estimator, in the JSON and in the text; null where no
 // published run is similar (a QLoRA fine-tune on one RTX 4090: no fine-tuning and no Ada run).
+// And memory.expected_error, from the published memory figures.
 void TestCli::estimateCarriesErrorBand() {
     const QString dense = ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json";
     Run run = runCli({"estimate", dense, "--json"});
@@ -323,7 +324,23 @@ void TestCli::estimateCarriesErrorBand() {
     const json noneTime = json::parse(none.out.toStdString()).at("time");
     QVERIFY(noneTime.contains("expected_error"));
     QVERIFY(noneTime.at("expected_error").is_null());
-    QVERIFY(!runCli({"estimate", qlora}).out.contains("similar runs"));
+    const QString qloraText = runCli({"estimate", qlora}).out;
+    const QString stepLine = qloraText.mid(qloraText.indexOf("step: ")).section('\n', 0, 0);
+    QVERIFY2(!stepLine.contains("similar runs"), qPrintable(stepLine));
+
+    // memory.expected_error (project key): the same shape, from the published memory figures:
+    // the QLoRA plan has one (torchtune's), the Megatron-LM plan none (none was published).
+    const auto memoryBand = json::parse(none.out.toStdString()).at("memory").at("expected_error");
+    QVERIFY2(memoryBand.is_object() && memoryBand.size() == 4, memoryBand.dump().c_str());
+    QVERIFY(memoryBand.at("low").get<double>() <= memoryBand.at("high").get<double>());
+    QVERIFY(memoryBand.at("basis").get<std::string>().find("memory figures") != std::string::npos);
+    const QString fitsLine = qloraText.section('\n', 0, 0);
+    QVERIFY2(fitsLine.contains(" on " + QString::number(memoryBand.at("cases").get<int>()) +
+                               " similar runs"),
+             qPrintable(fitsLine));
+    const auto denseMemory =
+        nlohmann::ordered_json::parse(run.out.toStdString()).at("memory").at("expected_error");
+    QVERIFY(denseMemory.is_null());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

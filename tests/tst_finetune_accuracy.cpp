@@ -4,9 +4,9 @@
 // metric: "active" is torch's allocated peak, unstated is the device's peak_bytes). Prints
 // the error per method and per GPU and every case; tests/data/finetune-ratchet.json keeps
 // the best figures and the test fails when they get worse. Cases the validation data itself
-// calls inconsistent (kInconsistent, with the reason), and those whose weights and optimizer
-// states alone exceed the GPU although the run fit (the optimizer must have lived outside
-// the GPU: bitsandbytes' paged optimizers allocate CUDA unified memory, which torch's
+// calls inconsistent (tests/data/finetune-inconsistent.json, with the reason), and those whose
+// weights and optimizer states alone exceed the GPU although the run fit (the optimizer must have
+// lived outside the GPU: bitsandbytes' paged optimizers allocate CUDA unified memory, which torch's
 // allocator neither counts nor keeps resident), are printed and counted apart: the model is
 // not fitted to them. Every case is estimated twice: as published, and with the keys its
 // sources state that the format cannot (tests/data/finetune-stated-keys.json: the loss the
@@ -36,62 +36,21 @@ namespace {
 constexpr double kTolerance = 0.001; // 0.1 percentage points
 constexpr double kGiB = double(1ull << 30);
 
-// shared/validation/README.md and the cases' own warnings: the Llama 2 70B full fine-tune
-// reports 70.4 GB where GPU-resident bf16 weights, gradients and 32-bit Adam states need about
-// 103 GB per GPU (bitsandbytes' paged optimizer keeps its states in CUDA unified memory,
-// outside torch's allocator); the RTX A6000 rows of the September 2024 table report about
-// twice the RTX 4090's figure at the same stated settings; five rows need more than they
-// measured at their stated settings, and three April 2024 rows have a second source at their
-// commit that contradicts them (below).
-const std::map<std::string, std::string> kInconsistent = {
-    {"ttreadme2405_llama2-70b_full_a100_8gpu",
-     "paged optimizer states outside torch's allocator (12 B/param would need ~103 GB/GPU)"},
-    {"ttreadme2409_llama3.1-8b_full_rtxa6000_1gpu", "2x the RTX 4090 row at the same settings"},
-    {"ttreadme2409_llama3.1-8b_lora_rtxa6000_1gpu", "2x the RTX 4090 row at the same settings"},
-    // The May 2024 table states batch 4 x seq 2048 (4 x 4096 for 70B); the annotated configs
-    // cannot hold that in the measured figure under any reading, so the runs must have used
-    // shorter (dynamically padded) batches or other settings.
-    {"ttreadme2405_llama2-7b_lora_rtx4090_2gpu",
-     "4 x 2048 tokens without checkpointing (7B_lora.yaml): SDPA's q, k, v, output and the "
-     "SwiGLU gate and up outputs alone are 32 x 8192 x 76.8 kB = 18.8 GiB, beside 6.3 GiB of "
-     "FSDP-sharded weights, against 15.1 GiB measured"},
-    {"ttreadme2405_llama2-70b_lora_a100_8gpu",
-     "4 x 4096 tokens: the checkpointed layer inputs alone are 80 x 16384 x 8192 x 2 B = 20.0 "
-     "GiB, beside 16.1 GiB of FSDP-sharded bf16 weights, against 24.6 GiB measured"},
-    // The same test on the later tables, with their stated settings.
-    {"ttreadme2409_llama3.1-8b_lora_rtx4090_1gpu",
-     "2 x 2048 packed tokens: the bf16 base (8.03e9 x 2 B = 14.96 GiB), the 32 checkpointed "
-     "layer inputs (32 x 4096 x 4096 x 2 B = 1.0 GiB) and the chunked loss's bf16 logits "
-     "(4096 x 128256 x 2 B = 0.98 GiB) are live when the backward starts: 16.94 GiB against "
-     "16.2 GiB measured"},
-    {"ttreadme2409_llama3.1-405b_qlora_a100_8gpu",
-     "2 x 2048 packed tokens: the FSDP-sharded NF4 base and bf16 embedding and output (25.1 "
-     "GiB), the 126 checkpointed layer inputs (126 x 4096 x 16384 x 2 B = 15.75 GiB) and the "
-     "log-softmax that 405B_qlora.yaml's nn.CrossEntropyLoss saves (4096 x 128256 x 4 B = 1.96 "
-     "GiB) are 42.8 GiB against the 41.7 GiB of '44.8 GB' read as 10^9 bytes (the table's "
-     "other rows are GiB, as torchtune's logger prints at 30b8519e8)"},
-    // torchtune's own tutorials at the April 2024 commits give these rows' figures a second
-    // source (docs/source/tutorials/qlora_finetune.rst and lora_finetune.rst at fef3ed10d and
-    // 20747cd87): the QLoRA figure is "Peak memory reserved, training", and the same config
-    // had already reserved 9.13 GB at model init, before any training tensor, where its NF4
-    // base is 3.9 GB: the figure is the allocator's cache from loading the model, which the
-    // estimate (training tensors) does not count. The LoRA tutorial measures 15.57 GB for the
-    // README's 17.18 GB row.
-    {"ttreadme2404_llama2-7b_qlora_rtx4090_1gpu",
-     "reserved memory, 9.13 GB of it already at model init (qlora_finetune.rst at fef3ed10d: "
-     "9.13 GB init, 9.29 GB training) against a 3.9 GB NF4 base: the loading cache"},
-    {"ttreadme2404b_llama2-7b_qlora_rtx4090_1gpu",
-     "the same config reserves 9.13 GB at model init alone (qlora_finetune.rst at 20747cd87), "
-     "above this row's 8.57 GB: the figure is not the training peak"},
-    {"ttreadme2404_llama2-7b_lora_rtx4090_1gpu",
-     "the LoRA tutorial at the same commit measures this config at 15.57 GB reserved in "
-     "training (lora_finetune.rst and qlora_finetune.rst at fef3ed10d), the README 17.18 GB"},
-    {"ttreadme2411_llama3.2-3b_full_a100_1gpu_baseline",
-     "unpacked alpaca, padded to the longest sample: at 2 x 4096 tokens without checkpointing "
-     "SDPA's q, k, v (expanded), output and the SwiGLU gate and up outputs are 28 x 8192 x 57 "
-     "kB = 12.3 GiB beside 17.95 GiB of bf16 weights and AdamW states, against 25.5 GiB "
-     "measured"},
-};
+// The cases the validation data itself contradicts, with the reason (tests/data/finetune-
+// inconsistent.json: shared/validation/README.md's two, rows whose stated settings need more
+// than they measured, and April 2024 rows that torchtune's own tutorials at the same commit
+// contradict); the memory error band leaves the same cases out (tools/errorband).
+std::map<std::string, std::string> inconsistentCases() {
+    const std::string text =
+        test::readAll(test::sourceDir() + "/tests/data/finetune-inconsistent.json");
+    std::map<std::string, std::string> out;
+    if (text.empty())
+        return out;
+    const json cases = json::parse(text).at("cases");
+    for (const auto& [id, why] : cases.items())
+        out[id] = why.get<std::string>();
+    return out;
+}
 
 struct CaseResult {
     std::string id, method, gpu, metric;
@@ -148,6 +107,7 @@ private:
     std::vector<CaseResult> statedResults_; // with the stated keys
     std::vector<std::string> failures_;
     std::vector<std::string> paged_; // states alone exceed the GPU: a paged optimizer
+    std::map<std::string, std::string> inconsistent_;
     std::size_t cases_ = 0, statedCases_ = 0;
 };
 
@@ -161,6 +121,8 @@ void TestFinetuneAccuracy::initTestCase() {
     const json stated = json::parse(statedText);
     cases_ = cases.size();
     statedCases_ = stated.at("cases").size();
+    inconsistent_ = inconsistentCases();
+    QVERIFY2(!inconsistent_.empty(), "tests/data/finetune-inconsistent.json is missing");
     estimateCases(cases, nullptr, results_);
     estimateCases(cases, &stated, statedResults_);
 }
@@ -199,7 +161,7 @@ void TestFinetuneAccuracy::estimateCases(const json& cases, const json* stated,
         r.metric = metric.empty() ? "unstated" : metric;
         r.measured = m.at("peak_memory_gib").get<double>();
         r.predicted = test::memoryFor(*estimate, metric) / kGiB;
-        r.flagged = kInconsistent.count(id) > 0;
+        r.flagged = inconsistent_.count(id) > 0;
         const double states = estimate->peakBreakdown.weights + estimate->peakBreakdown.optimizer;
         if (!r.flagged && states > estimate->capacityBytes) {
             r.flagged = true;
@@ -243,7 +205,7 @@ void TestFinetuneAccuracy::printCases(const char* title, const std::vector<CaseR
 void TestFinetuneAccuracy::errorPerMethodAndGpu() {
     printCases("as published", results_);
     printCases("with the stated keys (finetune-stated-keys.json)", statedResults_);
-    for (const auto& [id, why] : kInconsistent)
+    for (const auto& [id, why] : inconsistent_)
         std::printf("  inconsistent: %s: %s\n", id.c_str(), why.c_str());
     for (const std::string& id : paged_)
         std::printf("  inconsistent: %s: weights and optimizer states alone exceed the GPU, yet "

@@ -2,7 +2,9 @@
 // application's estimator, the toolbar badge and the step-time card show how far off the
 // published runs most like the scenario were ("−12 % … +11 %", "on 28 similar runs") and say
 // what made them similar in their tooltips; a scenario no published run is like (a QLoRA
-// fine-tune on one RTX 4090) shows no band and says why; the card speaks Chinese under zh_CN.
+// fine-tune on one RTX 4090) shows no band and says why, while its memory card shows the
+// memory band (memory.expected_error) that the Megatron-LM plan lacks; the card speaks
+// Chinese under zh_CN.
 // Screenshots of the dashboard with a band and without.
 
 #include "TestSupport.h"
@@ -78,6 +80,9 @@ void TestGuiErrorBand::badgeAndCardShowTheBand() {
     const QString tip = cards->valueToolTip(EstimateCards::Card::StepTime);
     QVERIFY2(tip.contains("most similar published runs"), qPrintable(tip));
     QVERIFY2(tip.contains("compute:"), qPrintable(tip)); // the breakdown is still there
+    // No memory was published for a Megatron-LM run: no memory band, and the card says why.
+    QVERIFY(!e->memoryExpectedError);
+    QVERIFY(cards->valueToolTip(EstimateCards::Card::Memory).contains("No memory error band"));
     shoot(window, "error-band-llama3-70b-64xh100");
 }
 
@@ -95,6 +100,15 @@ void TestGuiErrorBand::noSimilarRunNoBand() {
     QVERIFY(window.estimateCards()
                 ->valueToolTip(EstimateCards::Card::StepTime)
                 .contains("No error band"));
+    // Its memory has a band, from the published torchtune figures (memory.expected_error).
+    const auto& memoryBand = window.estimate()->memoryExpectedError;
+    QVERIFY(memoryBand);
+    const QString memoryRange = errorBandText(memoryBand->low, memoryBand->high);
+    QVERIFY2(window.estimateCards()->detailText(EstimateCards::Card::Memory).contains(memoryRange),
+             qPrintable(window.estimateCards()->detailText(EstimateCards::Card::Memory)));
+    const QString memoryTip = window.estimateCards()->valueToolTip(EstimateCards::Card::Memory);
+    QVERIFY2(memoryTip.contains("most similar published memory figures"), qPrintable(memoryTip));
+    QVERIFY2(memoryTip.contains("weights:"), qPrintable(memoryTip)); // the parts are still there
     shoot(window, "error-band-none-llama3.1-8b-qlora-1xrtx4090");
 }
 

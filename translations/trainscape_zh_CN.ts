@@ -2865,37 +2865,49 @@
 <context>
     <name>ts::gui::EstimateBadge</name>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="59"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="71"/>
         <source>no estimate</source>
         <translation>无估算</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="59"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="71"/>
         <source>no estimate: %1</source>
         <translation>无估算：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="64"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="76"/>
         <source>✔ fits</source>
         <translation>✔ 放得下</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="64"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="76"/>
         <source>✘ does not fit</source>
         <translation>✘ 放不下</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="76"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="88"/>
         <source>%1 %2/%3 GiB · %4/step · MFU %5</source>
         <translation>%1 %2/%3 GiB · 每步 %4 · MFU %5</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="71"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="83"/>
         <source>%1 %2/%3 GiB · %4/step (%5) · MFU %6</source>
         <translation>%1 %2/%3 GiB · 每步 %4（%5）· MFU %6</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../widgets/EstimateBadge.cpp" line="47"/>
+        <source>Peak memory within %1 of the measured figure for 80% of the %n most similar published memory figures (%2)</source>
+        <translation>
+            <numerusform>在 %n 个最相似的已发表显存数据中，有 80% 的估计峰值显存与实测值的偏差在 %1 之内（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../widgets/EstimateBadge.cpp" line="54"/>
+        <source>No memory error band: too few published memory figures are like this plan (none was published for a Megatron-LM run)</source>
+        <translation>没有显存误差区间：与此方案相似的已发表显存数据太少（Megatron-LM 运行未发表过显存数据）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EstimateBadge.cpp" line="59"/>
         <source>No error band: too few published runs are like this one</source>
         <translation>没有误差带：与此相似的已发表运行太少</translation>
     </message>
@@ -2907,7 +2919,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateBadge.cpp" line="67"/>
+        <location filename="../widgets/EstimateBadge.cpp" line="79"/>
         <source>Peak memory on stage %1 against the GPU&apos;s capacity, the time of one optimizer step, and model FLOPS utilization</source>
         <translation>阶段 %1 的峰值显存与 GPU 容量之比、一次优化器步的时间，以及模型 FLOPS 利用率</translation>
     </message>
@@ -3067,17 +3079,17 @@
         <translation>框架开销：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateCards.cpp" line="123"/>
+        <location filename="../widgets/EstimateCards.cpp" line="128"/>
         <source>%1 / %2</source>
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateCards.cpp" line="128"/>
+        <location filename="../widgets/EstimateCards.cpp" line="133"/>
         <source>fits · %1 of capacity, peak on stage %2</source>
         <translation>放得下 · 占容量 %1，峰值在阶段 %2</translation>
     </message>
     <message>
-        <location filename="../widgets/EstimateCards.cpp" line="129"/>
+        <location filename="../widgets/EstimateCards.cpp" line="134"/>
         <source>does not fit · %1 of capacity, peak on stage %2</source>
         <translation>放不下 · 占容量 %1，峰值在阶段 %2</translation>
     </message>

@@ -43,6 +43,18 @@ QString EstimateBadge::expectedErrorToolTip(const ExpectedError& band) {
         .arg(errorBandText(band.low, band.high), QString::fromStdString(band.basis));
 }
 
+QString EstimateBadge::memoryErrorToolTip(const ExpectedError& band) {
+    return tr("Peak memory within %1 of the measured figure for 80% of the %n most similar "
+              "published memory figures (%2)",
+              nullptr, band.cases)
+        .arg(errorBandText(band.low, band.high), QString::fromStdString(band.basis));
+}
+
+QString EstimateBadge::noMemoryErrorBandToolTip() {
+    return tr("No memory error band: too few published memory figures are like this plan "
+              "(none was published for a Megatron-LM run)");
+}
+
 QString EstimateBadge::noErrorBandToolTip() {
     return tr("No error band: too few published runs are like this one");
 }

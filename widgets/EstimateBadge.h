@@ -19,6 +19,9 @@ public:
     // "Step time within −4 % … +6 % of the measured one for 80% of the 31 most similar
     // published runs (basis)": time.expected_error in words (the cards' tooltip says the same).
     static QString expectedErrorToolTip(const ExpectedError& band);
+    // The same for the peak memory (memory.expected_error).
+    static QString memoryErrorToolTip(const ExpectedError& band);
+    static QString noMemoryErrorBandToolTip();
     static QString noErrorBandToolTip();
 
 protected:

@@ -119,18 +119,26 @@ void EstimateCards::updateCards() {
                                      tr("activations: %1").arg(bytesText(m.activations)),
                                      tr("communication buffers: %1").arg(bytesText(m.commBuffers)),
                                      tr("framework overhead: %1").arg(bytesText(m.framework))};
+    QString memoryToolTip = memoryParts.join(QLatin1Char('\n'));
+    if (const auto& band = e.memoryExpectedError)
+        memoryToolTip += QStringLiteral("\n\n") + EstimateBadge::memoryErrorToolTip(*band);
+    else
+        memoryToolTip += QStringLiteral("\n\n") + EstimateBadge::noMemoryErrorBandToolTip();
     card(Card::Memory)
         ->setValue(tr("%1 / %2").arg(bytesText(e.peakBytes), bytesText(e.capacityBytes)),
-                   memoryParts.join(QLatin1Char('\n')));
+                   memoryToolTip);
     const double fill = e.capacityBytes > 0 ? e.peakBytes / e.capacityBytes : 0.0;
     card(Card::Memory)->setFill(fill);
     // A mark as well as the words, so the verdict reads at a glance in any palette.
     const QString verdict = e.fits ? tr("fits · %1 of capacity, peak on stage %2")
                                    : tr("does not fit · %1 of capacity, peak on stage %2");
-    card(Card::Memory)
-        ->setDetail((e.fits ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
-                    verdict.arg(percentText(fill), // stages count from 0, as pipeline ranks
-                                countText(e.peakStage)));
+    QString memoryDetail = (e.fits ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) +
+                           verdict.arg(percentText(fill), // stages count from 0, as pipeline ranks
+                                       countText(e.peakStage));
+    // How far off published memory figures like this plan were (memory.expected_error).
+    if (const auto& band = e.memoryExpectedError)
+        memoryDetail += QStringLiteral(" · ") + errorBandText(band->low, band->high);
+    card(Card::Memory)->setDetail(memoryDetail);
 }
 
 } // namespace ts::gui

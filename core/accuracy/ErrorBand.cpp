@@ -112,9 +112,9 @@ std::string basisText(const RunTraits& s, const std::vector<Neighbour>& chosen,
             k += same(c.run->traits) ? 1 : 0;
         return ", " + what + " " + std::to_string(k) + "/" + std::to_string(n);
     };
-    char head[128];
-    std::snprintf(head, sizeof head, "the %zu nearest of %zu published runs (distance <= %.2g)", n,
-                  candidates, rule.maxDistance);
+    char head[160];
+    std::snprintf(head, sizeof head, "the %zu nearest of %zu %s (distance <= %.2g)", n, candidates,
+                  rule.population, rule.maxDistance);
     std::string out = head;
     out += share(s.moe ? "MoE" : "dense", [&](const RunTraits& t) { return t.moe == s.moe; });
     out += share(gpuGenerationName(s.generation),
@@ -133,8 +133,16 @@ std::string basisText(const RunTraits& s, const std::vector<Neighbour>& chosen,
                      });
     out += share(s.longContext ? "cp > 1" : "cp = 1",
                  [&](const RunTraits& t) { return t.longContext == s.longContext; });
-    if (s.finetune)
+    if (rule.weights.framework > 0)
+        out += share(s.pytorch ? "PyTorch modules" : "Megatron-LM",
+                     [&](const RunTraits& t) { return t.pytorch == s.pytorch; });
+    const bool anyFinetune = std::any_of(chosen.begin(), chosen.end(),
+                                         [](const Neighbour& c) { return c.run->traits.finetune; });
+    if (s.finetune && !anyFinetune)
         out += ", fine-tuning (no published run is)";
+    else if (s.finetune || anyFinetune)
+        out += share(s.finetune ? "fine-tuning" : "pre-training",
+                     [&](const RunTraits& t) { return t.finetune == s.finetune; });
     std::int64_t fewest = chosen.front().run->traits.numGpus, most = fewest;
     for (const Neighbour& c : chosen) {
         fewest = std::min(fewest, c.run->traits.numGpus);
@@ -201,7 +209,26 @@ RunTraits runTraitsOf(const ResolvedScenario& s) {
     t.longContext = s.parallel.cp > 1;
     t.finetune = s.finetune.has_value();
     t.numGpus = std::max<std::int64_t>(1, s.cluster.numGpus);
+    t.pytorch = s.execution.framework == Framework::Pytorch;
     return t;
+}
+
+ErrorBandRule memoryErrorBandRule() {
+    ErrorBandRule r;
+    r.population = "published memory figures";
+    r.maxDistance = 1.0; // fine-tuning and pre-training (1.0 apart) do not mix with anything else
+    SimilarityWeights& w = r.weights;
+    w.framework = 3.0; // no Megatron-LM run published its memory: no band borrowed from PyTorch
+    w.moe = 3.0;
+    w.finetune = 1.0;
+    w.longContext = 1.0;
+    w.generation = 0.25;
+    w.precision = 0.25;
+    w.cudaGraphs = 0.0;
+    w.dispatcher = 0.0;
+    w.perGpuDoubling = 0.125;
+    w.scaleCap = 0.5;
+    return r;
 }
 
 double runDistance(const RunTraits& a, const RunTraits& b, const SimilarityWeights& w) {
@@ -219,6 +246,8 @@ double runDistance(const RunTraits& a, const RunTraits& b, const SimilarityWeigh
         d += w.longContext;
     if (a.finetune != b.finetune)
         d += w.finetune;
+    if (a.pytorch != b.pytorch)
+        d += w.framework;
     const double doublings = std::abs(std::log2(double(a.numGpus) / double(b.numGpus)));
     d += std::min(w.scaleCap, w.perGpuDoubling * doublings);
     return d;

@@ -34,6 +34,7 @@ struct RunTraits {
     bool longContext = false;                           // cp > 1
     bool finetune = false;
     std::int64_t numGpus = 1;
+    bool pytorch = false; // execution.framework "pytorch": whose kernels hold the memory
     bool operator==(const RunTraits&) const = default;
 };
 
@@ -62,6 +63,7 @@ struct SimilarityWeights {
     double finetune = 1.0;        // fine-tuning vs pre-training
     double perGpuDoubling = 0.25; // per factor 2 in the GPU count ...
     double scaleCap = 1.0;        // ... up to this much (16x and beyond)
+    double framework = 0.0;       // Megatron-LM vs PyTorch modules (the memory band only)
 };
 double runDistance(const RunTraits& a, const RunTraits& b, const SimilarityWeights& w = {});
 
@@ -72,7 +74,16 @@ struct ErrorBandRule {
     int nearestCases = 30;    // the nearest this many (and every run tied with the last)
     double coverage = 0.8;
     SimilarityWeights weights = {};
+    const char* population = "published runs"; // what the basis text counts
 };
+
+// The rule of the peak-memory band (memory.expected_error, a project key; docs/error-band.md):
+// what sets how far off the memory model is differs from the step time's. The kernel stack
+// decides it first (Megatron-LM's and PyTorch's modules keep different tensors, and only
+// PyTorch runs published their memory), then fine-tuning against pre-training and dense
+// against MoE; the GPU generation, precision, CUDA graphs and dispatcher barely move which
+// tensors are live, and the scale moves it less than the step time.
+ErrorBandRule memoryErrorBandRule();
 
 // The central interval of `values` that holds `coverage` of them: the (1 - c) / 2 and
 // (1 + c) / 2 quantiles, linearly interpolated between order statistics (numpy's default, as

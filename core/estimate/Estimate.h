@@ -130,6 +130,9 @@ struct Estimate {
     double stepSeconds = 0;
     TimeBreakdown time;
     std::optional<ExpectedError> expectedError; // nullopt: none attached, or no similar run
+    // memory.expected_error (project key): the same for the peak memory, from the published
+    // memory figures (tools/errorband, accuracy/ErrorBand.h memoryErrorBandRule).
+    std::optional<ExpectedError> memoryExpectedError;
     // Of time.compute + time.recompute: the elementwise (HBM-bound) work, for the power model.
     double memoryBoundComputeSeconds = 0;
 

@@ -179,6 +179,7 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     if (e.peakBreakdown.frozenWeights > 0)
         memory["frozen_weights_bytes"] = bytesValue(e.peakBreakdown.frozenWeights);
     memory["host_memory"] = hostMemoryJson(e.hostMemory);
+    memory["expected_error"] = expectedErrorJson(e.memoryExpectedError);
     j["memory"] = std::move(memory);
 
     ordered_json time = ordered_json::object();
@@ -250,7 +251,12 @@ std::string estimateToText(const Estimate& e) {
     out += e.fits ? "fits: yes" : "fits: NO";
     out += printfText("  peak %.1f GiB of %.1f GiB (stage ", e.peakBytes / kGiB,
                       e.capacityBytes / kGiB);
-    out += std::to_string(e.peakStage) + ")\n";
+    out += std::to_string(e.peakStage) + ")";
+    if (e.memoryExpectedError)
+        out += ", " + errorBandText(*e.memoryExpectedError);
+    out += "\n";
+    if (e.memoryExpectedError)
+        out += "  similar memory figures: " + e.memoryExpectedError->basis + "\n";
     const MemoryBreakdown& m = e.peakBreakdown;
     out += printfText("  PyTorch: allocated %.1f GiB, reserved %.1f GiB\n",
                       e.peakAllocatedBytes / kGiB, e.peakReservedBytes / kGiB);

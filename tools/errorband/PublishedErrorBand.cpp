@@ -8,8 +8,13 @@ std::optional<ExpectedError> publishedErrorBand(const ResolvedScenario& scenario
     return errorBand(runTraitsOf(scenario), publishedResiduals());
 }
 
+std::optional<ExpectedError> publishedMemoryErrorBand(const ResolvedScenario& scenario) {
+    return errorBand(runTraitsOf(scenario), publishedMemoryResiduals(), memoryErrorBandRule());
+}
+
 void attachPublishedErrorBand(Estimate& estimate, const ResolvedScenario& scenario) {
     estimate.expectedError = publishedErrorBand(scenario);
+    estimate.memoryExpectedError = publishedMemoryErrorBand(scenario);
 }
 
 } // namespace ts

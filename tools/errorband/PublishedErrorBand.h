@@ -14,13 +14,19 @@ namespace ts {
 
 struct ResolvedScenario;
 
-// The generated table: one entry per published run the estimator estimates.
+// The generated tables: one entry per published run the estimator estimates (step time), and
+// one per published peak-memory figure it estimates, the contradicted ones left out
+// (tests/data/finetune-inconsistent.json).
 std::span<const ValidationResidual> publishedResiduals();
+std::span<const ValidationResidual> publishedMemoryResiduals();
 
 // time.expected_error for `scenario` (nullopt where no published run is similar enough).
 std::optional<ExpectedError> publishedErrorBand(const ResolvedScenario& scenario);
+// memory.expected_error (a project key): the same over the memory figures, by
+// memoryErrorBandRule (nullopt for a Megatron-LM scenario: none published its memory).
+std::optional<ExpectedError> publishedMemoryErrorBand(const ResolvedScenario& scenario);
 
-// Sets estimate.expectedError from publishedErrorBand(scenario).
+// Sets estimate.expectedError and estimate.memoryExpectedError from the two above.
 void attachPublishedErrorBand(Estimate& estimate, const ResolvedScenario& scenario);
 
 } // namespace ts
