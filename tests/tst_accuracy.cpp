@@ -45,17 +45,6 @@ struct CaseResult {
     double signedError() const { return (predicted - measured) / measured; }
 };
 
-double quantile(std::vector<double> v, double q) {
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    // Linear interpolation between order statistics (numpy's default).
-    const double pos = q * double(v.size() - 1);
-    const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (pos - double(lo)) * (v[hi] - v[lo]);
-}
-
 // The subsets reported separately: MoE (with or without MLA), long context (cp > 1), dense.
 std::string subsetOf(const json& scenario) {
     const json& model = scenario.at("model");

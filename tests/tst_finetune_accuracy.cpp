@@ -162,8 +162,7 @@ void TestFinetuneAccuracy::estimateCases(const json& cases, const json* stated,
         r.measured = m.at("peak_memory_gib").get<double>();
         r.predicted = test::memoryFor(*estimate, metric) / kGiB;
         r.flagged = inconsistent_.count(id) > 0;
-        const double states = estimate->peakBreakdown.weights + estimate->peakBreakdown.optimizer;
-        if (!r.flagged && states > estimate->capacityBytes) {
+        if (!r.flagged && pagedOptimizerCase(*estimate)) {
             r.flagged = true;
             if (!stated)
                 paged_.push_back(id);

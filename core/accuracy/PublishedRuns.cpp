@@ -9,6 +9,8 @@ namespace ts {
 
 namespace {
 
+constexpr double kBytesPerGiB = double(1ull << 30); // measured.peak_memory_gib is in GiB
+
 std::string reasons(const Diagnostics& diags) {
     std::string why;
     for (const auto& d : diags.errors())
@@ -46,6 +48,10 @@ PublishedRuns estimatePublishedRuns(const nlohmann::json& cases) {
     return out;
 }
 
+bool pagedOptimizerCase(const Estimate& e) {
+    return e.peakBreakdown.weights + e.peakBreakdown.optimizer > e.capacityBytes;
+}
+
 double peakMemoryForMetric(const Estimate& e, const std::string& metric) {
     if (metric == "allocated" || metric == "active")
         return e.peakAllocatedBytes;
@@ -75,8 +81,7 @@ PublishedMemory estimatePublishedMemory(const std::vector<nlohmann::json>& caseA
                 out.notEstimated.push_back(id + ": " + reasons(diags));
                 continue;
             }
-            const MemoryBreakdown& b = estimate->peakBreakdown;
-            if (b.weights + b.optimizer > estimate->capacityBytes) {
+            if (pagedOptimizerCase(*estimate)) {
                 out.leftOut.push_back(id + ": weights and optimizer states alone exceed the "
                                            "GPU, yet the run fit (a paged optimizer)");
                 continue;
@@ -84,7 +89,7 @@ PublishedMemory estimatePublishedMemory(const std::vector<nlohmann::json>& caseA
             const auto metric = measured.find("memory_metric");
             const std::string m =
                 metric != measured.end() && metric->is_string() ? metric->get<std::string>() : "";
-            out.runs.push_back({id, runTraitsOf(*resolved), gib->get<double>() * 1073741824.0,
+            out.runs.push_back({id, runTraitsOf(*resolved), gib->get<double>() * kBytesPerGiB,
                                 peakMemoryForMetric(*estimate, m)});
         }
     return out;

@@ -38,6 +38,11 @@ PublishedRuns estimatePublishedRuns(const nlohmann::json& cases);
 // device's peak_bytes (unstated, "nvidia-smi").
 double peakMemoryForMetric(const Estimate& estimate, const std::string& metric);
 
+// A case whose weights and optimizer states alone exceed the GPU although the run fit: its
+// optimizer lived outside the GPU (bitsandbytes' paged optimizers allocate CUDA unified
+// memory, which torch's allocator neither counts nor keeps resident).
+bool pagedOptimizerCase(const Estimate& estimate);
+
 // A published peak-memory figure and the estimate of it, for the memory band.
 struct PublishedMemoryRun {
     std::string id;

@@ -135,7 +135,7 @@ void training(Emitter& y, const ResolvedScenario& plan, const TorchtuneRecipe& r
     y << YAML::EndMap;
     if (loss == CrossEntropy::Fused)
         y << YAML::Comment("execution.cross_entropy \"fused\" (Megatron-LM's kernel) has no "
-                           "torchtune component: the chunked loss, 5 bytes per logit against 4");
+                           "torchtune component: its chunked loss runs instead");
     entry(y, "epochs", 1);
     if (shape.trainIters > 0)
         y << YAML::Key << "max_steps_per_epoch" << YAML::Value << shape.trainIters
