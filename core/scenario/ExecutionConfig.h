@@ -11,14 +11,23 @@
 
 namespace ts {
 
-// CPU time to issue one kernel when the scenario does not say (execution.host_launch_us):
-// a PyTorch eager operator through Transformer Engine's Python wrappers. CUDA's own launch
-// costs 2-4 us (NVIDIA, "Getting Started with CUDA Graphs", 2019: 3.8 us per kernel
-// launched from a stream loop on V100); PyTorch's dispatcher and the Python layers of a
-// TE module add a few more per kernel (PyTorch "Performance Tuning Guide": CUDA graphs
-// "eliminate CPU overhead" of launching; Megatron-LM issue 1598 reports host-bound MoE
-// layers). Fitted once on the published runs within 4-12 us (tests/tst_accuracy.cpp).
-inline constexpr double kDefaultHostLaunchUs = 6.0;
+// CPU time to issue one counted kernel when the scenario does not say
+// (execution.host_launch_us): what the host spends per operation of a PyTorch eager step
+// through Transformer Engine's Python modules, not CUDA's launch alone. The sources bound it:
+// - CUDA's own launch is 2-4 us (NVIDIA, "Getting Started with CUDA Graphs", 2019: 3.8 us
+//   per kernel launched from a stream loop on V100);
+// - a plain torch.nn.Linear forward costs the host 13.5 us on an x86 DGX H100
+//   (TransformerEngine issue 2053, its benchmark table; 33-37 us on Grace hosts);
+// - one TE linear module, which issues one GEMM (plus its casts under FP8), costs 115-140 us
+//   per forward on the host (TransformerEngine PR 1191: TEColumnParallelLinear 140 us before,
+//   115 us after that PR; Megatron's own ColumnParallelLinear 74 us), and TE's GroupedLinear
+//   adds torch.split and two torch.empty calls per expert (TransformerEngine issue 1499).
+// The estimate counts one kernel per GEMM and per fused elementwise or cast kernel, so the
+// host cost per counted kernel lies between the bare operator (13.5 us) and a whole TE module
+// on one kernel (140 us). Fitted once within that range on the published Megatron-Bridge
+// runs without full-iteration CUDA graphs (docs/execution-model.md, "Host timeline"): 6 us
+// (the launch alone) left every pass GPU-bound and those MoE runs 20-60% too fast.
+inline constexpr double kDefaultHostLaunchUs = 40.0;
 
 // As written in the file: every key optional.
 struct ExecutionInput {
