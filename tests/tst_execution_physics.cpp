@@ -10,6 +10,7 @@
 #include "estimate/Estimator.h"
 #include "estimate/HostTimeline.h"
 #include "estimate/RoutedExperts.h"
+#include "hardware/AttentionKernel.h"
 #include "hardware/HardwareProfile.h"
 #include "hardware/KernelTime.h"
 #include "scenario/ScenarioIO.h"
@@ -74,6 +75,7 @@ private slots:
     void forceBalance();
     void recomputeModules();
     void attentionExponentials();
+    void attentionKernel();
 };
 
 // The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
@@ -270,6 +272,46 @@ void TestExecutionPhysics::attentionExponentials() {
     custom.bf16Tflops = 1500;
     const HardwareProfile other = defaultHardwareProfile(custom);
     QVERIFY(std::abs(fractionOfPeak(other, 128, false) - 0.36) < 0.01);
+}
+
+// Transformer Engine's fused attention on Hopper (Megatron-LM) multiplies faster than
+// FlashAttention-2 (PyTorch's SDPA, torchtitan); elsewhere the frameworks' kernels are timed
+// alike (hardware/AttentionKernel.h).
+void TestExecutionPhysics::attentionKernel() {
+    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Hopper),
+             kTeFusedAttentionHopperFactor);
+    QCOMPARE(attentionKernelFactor(Framework::Pytorch, GpuGeneration::Hopper), 1.0);
+    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Blackwell), 1.0);
+    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Ampere), 1.0);
+    // Within what the sources allow: above FlashAttention-2, at most cuDNN's 1.6x.
+    QVERIFY(kTeFusedAttentionHopperFactor > 1.0 && kTeFusedAttentionHopperFactor <= 1.6);
+
+    // What the estimate uses: the settings of a scenario follow its framework on Hopper only.
+    const auto settingsOf = [](const char* gpu, const char* framework) {
+        json doc = json::parse(kMoe);
+        doc["cluster"] = {{"preset", std::string(gpu) == "h100-sxm-80gb" ? "dgx-h100" : "dgx-b200"},
+                          {"gpu", gpu},
+                          {"num_gpus", 16}};
+        doc = withExecution(doc, {{"framework", framework}});
+        Diagnostics diags;
+        auto scenario = parseScenarioText(doc.dump(), diags);
+        auto resolved = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags)
+                                 : std::optional<ResolvedScenario>{};
+        if (!resolved)
+            qFatal("resolve failed");
+        return defaultEstimatorSettings(*resolved).hardware;
+    };
+    const HardwareProfile hopperTe = settingsOf("h100-sxm-80gb", "megatron");
+    const HardwareProfile hopperFa2 = settingsOf("h100-sxm-80gb", "pytorch");
+    QVERIFY(qFuzzyCompare(hopperTe.attentionForwardEfficiency,
+                          kTeFusedAttentionHopperFactor * hopperFa2.attentionForwardEfficiency));
+    QVERIFY(qFuzzyCompare(hopperTe.attentionBackwardEfficiency,
+                          kTeFusedAttentionHopperFactor * hopperFa2.attentionBackwardEfficiency));
+    const AttentionShape a{32, 8192, 128, true};
+    QVERIFY(attentionForwardSeconds(hopperTe, a) < attentionForwardSeconds(hopperFa2, a));
+    const HardwareProfile blackwellTe = settingsOf("b200-sxm-180gb", "megatron");
+    const HardwareProfile blackwellTorch = settingsOf("b200-sxm-180gb", "pytorch");
+    QCOMPARE(blackwellTe.attentionForwardEfficiency, blackwellTorch.attentionForwardEfficiency);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionPhysics)

@@ -311,7 +311,8 @@ struct CpHand {
 };
 
 CpHand cpHand(const ResolvedScenario& sc) {
-    const HardwareProfile hw = defaultHardwareProfile(sc.cluster.gpu);
+    // The estimator's profile: the framework's attention kernel applied (AttentionKernel.h).
+    const HardwareProfile hw = defaultEstimatorSettings(sc).hardware;
     const AlphaBetaCollectiveCost cost(sc.cluster);
     const ModelConfig& m = sc.model;
     const int tp = sc.parallel.tp, cp = sc.parallel.cp;

@@ -644,8 +644,8 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="91"/>
-        <source>Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine&apos;s fused modules and fused cross entropy</source>
-        <translation>Megatron-LM、NeMo、Megatron-Bridge：Transformer Engine 的融合模块与融合交叉熵</translation>
+        <source>Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine&apos;s fused modules, cuDNN fused attention and fused cross entropy</source>
+        <translation>Megatron-LM、NeMo、Megatron-Bridge：Transformer Engine 的融合模块、cuDNN 融合注意力与融合交叉熵</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="93"/>
@@ -654,8 +654,8 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="94"/>
-        <source>torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective checkpointing, FP32 cross entropy</source>
-        <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：算子级选择性检查点，FP32 交叉熵</translation>
+        <source>torchtitan, torchtune, Hugging Face, DeepSpeed: FlashAttention-2 through SDPA, op-level selective checkpointing, FP32 cross entropy</source>
+        <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：经 SDPA 的 FlashAttention-2，算子级选择性检查点，FP32 交叉熵</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="100"/>
@@ -4353,117 +4353,117 @@ Network power: %2
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="221"/>
+        <location filename="../widgets/PlanEditor.cpp" line="222"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="222"/>
+        <location filename="../widgets/PlanEditor.cpp" line="223"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="240"/>
+        <location filename="../widgets/PlanEditor.cpp" line="241"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="241"/>
+        <location filename="../widgets/PlanEditor.cpp" line="242"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="242"/>
+        <location filename="../widgets/PlanEditor.cpp" line="243"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="243"/>
+        <location filename="../widgets/PlanEditor.cpp" line="244"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="244"/>
+        <location filename="../widgets/PlanEditor.cpp" line="245"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="245"/>
+        <location filename="../widgets/PlanEditor.cpp" line="246"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="246"/>
+        <location filename="../widgets/PlanEditor.cpp" line="247"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="248"/>
+        <location filename="../widgets/PlanEditor.cpp" line="249"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="249"/>
+        <location filename="../widgets/PlanEditor.cpp" line="250"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="251"/>
+        <location filename="../widgets/PlanEditor.cpp" line="252"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="252"/>
+        <location filename="../widgets/PlanEditor.cpp" line="253"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="266"/>
+        <location filename="../widgets/PlanEditor.cpp" line="267"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="267"/>
+        <location filename="../widgets/PlanEditor.cpp" line="268"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="268"/>
+        <location filename="../widgets/PlanEditor.cpp" line="269"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="269"/>
+        <location filename="../widgets/PlanEditor.cpp" line="270"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="270"/>
+        <location filename="../widgets/PlanEditor.cpp" line="271"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="280"/>
+        <location filename="../widgets/PlanEditor.cpp" line="281"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="281"/>
+        <location filename="../widgets/PlanEditor.cpp" line="282"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="282"/>
+        <location filename="../widgets/PlanEditor.cpp" line="283"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="283"/>
+        <location filename="../widgets/PlanEditor.cpp" line="284"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="284"/>
+        <location filename="../widgets/PlanEditor.cpp" line="285"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -4488,47 +4488,47 @@ Network power: %2
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="233"/>
+        <location filename="../widgets/PlanEditor.cpp" line="234"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="234"/>
+        <location filename="../widgets/PlanEditor.cpp" line="235"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="275"/>
+        <location filename="../widgets/PlanEditor.cpp" line="276"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="277"/>
+        <location filename="../widgets/PlanEditor.cpp" line="278"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="279"/>
+        <location filename="../widgets/PlanEditor.cpp" line="280"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="286"/>
+        <location filename="../widgets/PlanEditor.cpp" line="287"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="287"/>
+        <location filename="../widgets/PlanEditor.cpp" line="288"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="292"/>
+        <location filename="../widgets/PlanEditor.cpp" line="293"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="293"/>
+        <location filename="../widgets/PlanEditor.cpp" line="294"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -4609,81 +4609,81 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/PlanEditor.cpp" line="187"/>
-        <source>Whose kernels run the layers: it sets what memory they keep. Unset: inferred (PyTorch with compile, bf16 states or ZeRO 2/3)</source>
-        <translation>由谁的内核执行各层：决定它们保留哪些显存。未设置时自动推断（compile、bf16 状态或 ZeRO 2/3 时为 PyTorch）</translation>
+        <source>Whose kernels run the layers: it sets what memory they keep and, on Hopper, the attention kernel. Unset: inferred (PyTorch with compile, bf16 states or ZeRO 2/3)</source>
+        <translation>由谁的内核执行各层：决定它们保留哪些显存，在 Hopper 上还决定注意力内核。未设置时自动推断（compile、bf16 状态或 ZeRO 2/3 时为 PyTorch）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="191"/>
+        <location filename="../widgets/PlanEditor.cpp" line="192"/>
         <source>Cross entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="193"/>
+        <location filename="../widgets/PlanEditor.cpp" line="194"/>
         <source>How the loss is computed: it sets the memory the logits take. Unset: inferred from the framework</source>
         <translation>损失的计算方式：决定 logits 占用的显存。未设置：由框架推断</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="197"/>
+        <location filename="../widgets/PlanEditor.cpp" line="198"/>
         <source>CUDA graphs</source>
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="199"/>
+        <location filename="../widgets/PlanEditor.cpp" line="200"/>
         <source>Captured kernels launch without host cost</source>
         <translation>被捕获的内核启动时没有主机开销</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="203"/>
+        <location filename="../widgets/PlanEditor.cpp" line="204"/>
         <source>FP8 attention</source>
         <translation>FP8 注意力</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="204"/>
+        <location filename="../widgets/PlanEditor.cpp" line="205"/>
         <source>Attention in FP8 (with an FP8 precision)</source>
         <translation>以 FP8 计算注意力（需 FP8 类精度）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="205"/>
+        <location filename="../widgets/PlanEditor.cpp" line="206"/>
         <source>Token dispatcher</source>
         <translation>Token 分发器</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="207"/>
+        <location filename="../widgets/PlanEditor.cpp" line="208"/>
         <source>How tokens reach their experts (Megatron --moe-token-dispatcher-type)</source>
         <translation>token 如何到达其专家（Megatron --moe-token-dispatcher-type）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="209"/>
+        <location filename="../widgets/PlanEditor.cpp" line="210"/>
         <source>Expert GEMMs</source>
         <translation>专家 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="211"/>
+        <location filename="../widgets/PlanEditor.cpp" line="212"/>
         <source>Force expert balance</source>
         <translation>强制专家负载均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="212"/>
+        <location filename="../widgets/PlanEditor.cpp" line="213"/>
         <source>Tokens spread evenly over the experts (benchmarks; --moe-router-force-load-balancing)</source>
         <translation>token 均匀分布到各专家（基准测试；--moe-router-force-load-balancing）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="258"/>
+        <location filename="../widgets/PlanEditor.cpp" line="259"/>
         <source>Embedding takes a layer slot</source>
         <translation>嵌入层占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="259"/>
+        <location filename="../widgets/PlanEditor.cpp" line="260"/>
         <source>The input embedding counts as one layer in the default pipeline split (Megatron --account-for-embedding-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输入嵌入按一层计（Megatron --account-for-embedding-in-pipeline-split）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="262"/>
+        <location filename="../widgets/PlanEditor.cpp" line="263"/>
         <source>Loss takes a layer slot</source>
         <translation>损失占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="263"/>
+        <location filename="../widgets/PlanEditor.cpp" line="264"/>
         <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
     </message>

@@ -88,11 +88,11 @@ std::vector<FieldChoice> EnumLabels::moeGroupedGemm() {
 // execution.framework: whose kernels hold the memory (core/scenario/ExecutionJson.h).
 std::vector<FieldChoice> EnumLabels::framework() {
     return {{tr("Megatron-LM"), "megatron", true,
-             tr("Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine's fused modules and "
-                "fused cross entropy")},
+             tr("Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine's fused modules, "
+                "cuDNN fused attention and fused cross entropy")},
             {tr("PyTorch modules"), "pytorch", true,
-             tr("torchtitan, torchtune, Hugging Face, DeepSpeed: op-level selective "
-                "checkpointing, FP32 cross entropy")}};
+             tr("torchtitan, torchtune, Hugging Face, DeepSpeed: FlashAttention-2 through "
+                "SDPA, op-level selective checkpointing, FP32 cross entropy")}};
 }
 
 // execution.cross_entropy: what the loss holds per logit (core/estimate/FinetuneMemory.h).

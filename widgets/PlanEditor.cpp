@@ -185,7 +185,8 @@ std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
                       choiceField("/execution/framework", PlanEditor::tr("Framework"),
                                   EnumLabels::framework(),
                                   PlanEditor::tr("Whose kernels run the layers: it sets what "
-                                                 "memory they keep. Unset: inferred (PyTorch "
+                                                 "memory they keep and, on Hopper, the "
+                                                 "attention kernel. Unset: inferred (PyTorch "
                                                  "with compile, bf16 states or ZeRO 2/3)"))),
         withinObjects(document,
                       choiceField("/execution/cross_entropy", PlanEditor::tr("Cross entropy"),

@@ -7,6 +7,7 @@
 // estimator, never written by hand. docs/error-band.md describes the method.
 
 #include "estimate/Estimate.h"
+#include "hardware/GpuGeneration.h"
 #include "scenario/Enums.h"
 
 #include <cstdint>
@@ -19,10 +20,6 @@
 namespace ts {
 
 struct ResolvedScenario;
-
-// GPU architecture generations: what changes the kernels, the precisions and the
-// interconnect that the model must get right.
-enum class GpuGeneration { Unknown, Volta, Turing, Ampere, Ada, Hopper, Blackwell, Cdna, Gaudi };
 
 // What decides how far off the step-time model is for a run.
 struct RunTraits {
@@ -45,10 +42,6 @@ struct ValidationResidual {
     double residual = 0; // predicted / measured - 1, step time
 };
 
-// The generation of a GPU named by its catalog id and name ("h100-sxm-80gb", "NVIDIA H100 SXM5
-// 80GB", "H100 SXM 96GB HBM2e ..."): Unknown when neither names a known part.
-GpuGeneration gpuGeneration(std::string_view gpuId, std::string_view gpuName);
-const char* gpuGenerationName(GpuGeneration generation);
 RunTraits runTraitsOf(const ResolvedScenario& scenario);
 
 // The distance between two runs: the sum of the weights of what differs. A run differing

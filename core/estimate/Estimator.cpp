@@ -5,6 +5,7 @@
 #include "estimate/EstimateStages.h"
 #include "estimate/ExecutionWarnings.h"
 #include "estimate/FinetuneMemory.h"
+#include "hardware/AttentionKernel.h"
 #include "hardware/PowerLimit.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
@@ -109,6 +110,11 @@ void addThroughput(const EstimateContext& ctx, const LayerCosts& lc, Estimate& e
 EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     EstimatorSettings s;
     s.hardware = defaultHardwareProfile(scenario.cluster.gpu);
+    // The framework's attention kernel on this GPU (hardware/AttentionKernel.h); a measured
+    // calibration profile, applied after, replaces it.
+    applyAttentionKernel(scenario.execution.framework,
+                         gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name),
+                         s.hardware);
     if (scenario.calibrationProfile) // the scenario's "calibration" (issue 6)
         applyCalibration(*scenario.calibrationProfile, s);
     return s;

@@ -29,7 +29,9 @@ constexpr double kMaxMatmulEfficiency = 0.90;
 // 0.308 (backward) of the dense peak, which with the exponentials of an H100 SXM at head dim
 // 128 (989.4 TFLOP/s over 3.9 T/s: 254 matmul FLOPs per exponential, against 512 per score
 // forward and 1280 backward) is the 0.36 and 0.29 of the BF16 peak that the model was fitted
-// at before it counted the exponentials apart. Causal masking
+// at before it counted the exponentials apart. On Hopper these are FlashAttention-2's
+// efficiencies (the torchtitan runs); Megatron-LM's Transformer Engine attention there is
+// faster by hardware/AttentionKernel.h's factor, which the estimator applies. Causal masking
 // is handled by computing only the tiles on or below the diagonal (KernelTime.cpp), not by a
 // lower efficiency.
 constexpr double kAttentionForwardEfficiency = 0.438;
