@@ -56,6 +56,7 @@ const std::array kEntries{
     Entry{"costs.idle_power_assumed", QT_TRANSLATE_NOOP("CoreMessage", "GPU idle power assumed %1 (%2% of TDP; no sourced figure); set costs.gpu_idle_w")},
     Entry{"costs.idle_power_above_tdp", QT_TRANSLATE_NOOP("CoreMessage", "idle power %1 exceeds the GPU's TDP of %2")},
     Entry{"costs.phase_power_assumed", QT_TRANSLATE_NOOP("CoreMessage", "GPU power by phase assumed idle + %1 (compute-bound), %2 (memory-bound), %3 (communicating) x (TDP - idle); no sourced training power; set costs.gpu_compute_fraction, gpu_memory_fraction, gpu_comm_fraction")},
+    Entry{"costs.phase_power_measured", QT_TRANSLATE_NOOP("CoreMessage", "GPU power by phase measured on calibration profile %1: idle %2, compute-bound %3, memory-bound %4, communicating %5 (- = not measured); the power model draws idle + %6 (compute-bound), %7 (memory-bound), %8 (communicating) x (TDP - idle)")},
     Entry{"costs.host_power_assumed", QT_TRANSLATE_NOOP("CoreMessage", "host power assumed %1 per node: %2% of %3's %4 maximum less %5 x %6 GPUs%7; set costs.host_w_per_node")},
     Entry{"costs.no_server_power", QT_TRANSLATE_NOOP("CoreMessage", "no server power catalogued for %1 x %2: host power not counted; set costs.host_w_per_node")},
     Entry{"costs.network_power_assumed", QT_TRANSLATE_NOOP("CoreMessage", "network power assumed %1: switch-side optics only (%2 W per port%3, %4 ports, %5 tiers); switch and NIC chips not counted; set costs.network_w")},

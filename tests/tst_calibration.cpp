@@ -10,6 +10,7 @@
 #include "calibration/NcclTestsLog.h"
 #include "calibration/ProfileJson.h"
 #include "catalog/Catalog.h"
+#include "energy/PowerModel.h"
 #include "estimate/Estimator.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
@@ -18,6 +19,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -148,6 +150,7 @@ private slots:
     void estimateMovesWithMatmulAndAttention();
     void matmulTableBetweenPoints();
     void importedLogChangesEstimate();
+    void measuredPowerReplacesAssumptions();
 };
 
 void TestCalibration::fitRecoversSyntheticLog_data() {
@@ -423,6 +426,12 @@ void TestCalibration::profileRoundTrip() {
                       {{8, 45.0, 0.0}, {1 << 20, 60.25, 32.5}, {8589934592.0, 47000, 342.5}},
                       ""},
                      {Collective::SendRecv, CollectiveScope::ScaleUp, 2, 1, {}, 370, {}, "paper"}};
+    MeasuredPower power;
+    power.how = "nvidia-smi power.draw at 10 Hz during tools/calibrate/run_all.sh";
+    power.idle = PhasePower{71.5, 74.0, 45};
+    power.computeBound = PhasePower{655.25, 702.0, 900};
+    power.training = PhasePower{610.0, {}, 1200};
+    p.power = power;
     const Json json = profileToJson(p);
     Diagnostics diags;
     auto back = profileFromJson(json, diags);
@@ -488,6 +497,17 @@ void TestCalibration::profileErrors_data() {
     row("unknown source", R"("matmul": [{"m": 1, "n": 1, "k": 1, "dtype": "bf16", "tflops": 1,
            "source": "nowhere"}])",
         "/matmul/0/source", "unknown source");
+    row("power: unknown phase", R"("power": {"how": "h", "phases": {"nccl": {"watts": 300,
+           "samples": 10}}})",
+        "/power/phases/nccl", "unknown key");
+    row("power: negative watts", R"("power": {"how": "h", "phases": {"idle": {"watts": -5,
+           "samples": 10}}})",
+        "/power/phases/idle/watts", "");
+    row("power: maximum below mean", R"("power": {"how": "h", "phases": {"idle": {"watts": 90,
+           "max_watts": 80, "samples": 10}}})",
+        "/power/phases/idle/max_watts", "below the mean");
+    row("power: no samples", R"("power": {"how": "h", "phases": {"idle": {"watts": 90}}})",
+        "/power/phases/idle/samples", "required");
     QTest::newRow("published without a source")
         << R"({"format": "trainscape.calibration/1", "id": "x", "kind": "published",
               "provenance": {"where": "w", "how": "h"},
@@ -781,6 +801,76 @@ void TestCalibration::importedLogChangesEstimate() {
     QCOMPARE(refused.exitCode(), 2);
     const QString err = refused.readAllStandardError();
     QVERIFY2(err.contains("cut.log:") && err.contains("truncated"), qPrintable(err));
+}
+
+// A profile's measured board power replaces the assumed idle power and phase fractions
+// (calibration/MeasuredPower.h) where the scenario sets neither; a figure the scenario sets wins.
+void TestCalibration::measuredPowerReplacesAssumptions() {
+    CalibrationProfile p = collectiveProfile("power", 300, 40);
+    p.collectives.clear();
+    MeasuredPower power;
+    power.how = "synthetic";
+    power.idle = PhasePower{80, 85, 50};
+    power.computeBound = PhasePower{600, 690, 900};
+    power.memoryBound = PhasePower{400, 450, 80};
+    p.power = power;
+    CalibrationRegistry registry;
+    registry.add(p);
+    Diagnostics diags;
+    auto plain = resolveWith(kExposedScenario, registry, diags);
+    auto measured = resolveWith(withCalibration("power"), registry, diags);
+    QVERIFY(plain && measured);
+    const double tdp = measured->cluster.gpu.tdpW;
+    QCOMPARE(*measured->costs.gpuIdleW, 80.0);
+    QVERIFY(qFuzzyCompare(measured->costs.gpuPower.computeBound, (600 - 80) / (tdp - 80)));
+    QVERIFY(qFuzzyCompare(measured->costs.gpuPower.memoryBound, (400 - 80) / (tdp - 80)));
+    QCOMPARE(measured->costs.gpuPower.communicating, kDefaultGpuPowerFractions.communicating);
+    const auto has = [](const ResolvedScenario& r, MessageId id) {
+        return std::any_of(r.costs.assumptions.begin(), r.costs.assumptions.end(),
+                           [id](const Message& m) { return m.id == id; });
+    };
+    QVERIFY(has(*plain, MessageId::PhasePowerAssumed) && has(*plain, MessageId::IdlePowerAssumed));
+    QVERIFY(!has(*measured, MessageId::PhasePowerAssumed));
+    QVERIFY(!has(*measured, MessageId::IdlePowerAssumed));
+    QVERIFY(has(*measured, MessageId::PhasePowerMeasured));
+    // The power model now draws the measured watts.
+    ClusterPower cp;
+    cp.gpuTdpW = tdp;
+    cp.gpuIdleW = *measured->costs.gpuIdleW;
+    cp.fractions = measured->costs.gpuPower;
+    QVERIFY(std::abs(cp.gpuWatts().computeBound - 600) < 1e-9);
+    QVERIFY(std::abs(cp.gpuWatts().memoryBound - 400) < 1e-9);
+    // Less power than the assumed 0.9 of TDP: less energy per step.
+    auto ePlain = estimatePlan(*plain, diags);
+    auto eMeasured = estimatePlan(*measured, diags);
+    QVERIFY(ePlain && eMeasured);
+    QVERIFY(eMeasured->stepJoules && ePlain->stepJoules);
+    QVERIFY(*eMeasured->stepJoules < *ePlain->stepJoules);
+
+    // What the scenario sets stays.
+    std::string text = withCalibration("power");
+    text.replace(text.find("\"calibration\""), 0,
+                 R"("costs": {"gpu_idle_w": 100, "gpu_compute_fraction": 0.7}, )");
+    auto own = resolveWith(text, registry, diags);
+    QVERIFY(own);
+    QCOMPARE(*own->costs.gpuIdleW, 100.0);
+    QCOMPARE(own->costs.gpuPower.computeBound, 0.7);
+    QVERIFY(qFuzzyCompare(own->costs.gpuPower.memoryBound, (400 - 100) / (tdp - 100)));
+
+    // A phase measured below idle is not used, and the resolver says so.
+    power.memoryBound = PhasePower{60, 70, 80};
+    p.power = power;
+    p.id = "low";
+    registry.add(p);
+    Diagnostics lowDiags;
+    auto low = resolveWith(withCalibration("low"), registry, lowDiags);
+    QVERIFY(low);
+    QCOMPARE(low->costs.gpuPower.memoryBound, kDefaultGpuPowerFractions.memoryBound);
+    bool warned = false;
+    for (const auto& d : lowDiags.warnings())
+        warned = warned || (d.path == "/calibration" &&
+                            d.message.find("below its idle power") != std::string::npos);
+    QVERIFY(warned);
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)

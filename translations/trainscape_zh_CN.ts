@@ -200,186 +200,191 @@
     </message>
     <message>
         <location filename="../models/CoreMessages.cpp" line="59"/>
+        <source>GPU power by phase measured on calibration profile %1: idle %2, compute-bound %3, memory-bound %4, communicating %5 (- = not measured); the power model draws idle + %6 (compute-bound), %7 (memory-bound), %8 (communicating) x (TDP - idle)</source>
+        <translation>各阶段 GPU 功耗取自校准配置 %1 的实测值：空闲 %2、计算受限 %3、访存受限 %4、通信 %5（- 表示未测）；功耗模型按 空闲 + %6（计算受限）、%7（访存受限）、%8（通信）×（TDP − 空闲）计算</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="60"/>
         <source>host power assumed %1 per node: %2% of %3&apos;s %4 maximum less %5 x %6 GPUs%7; set costs.host_w_per_node</source>
         <translation>主机功耗假定为每节点 %1：%3 最大功耗 %4 减去 %5 × %6 GPU 后的 %2%%7；请设置 costs.host_w_per_node</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="60"/>
+        <location filename="../models/CoreMessages.cpp" line="61"/>
         <source>no server power catalogued for %1 x %2: host power not counted; set costs.host_w_per_node</source>
         <translation>目录中没有 %1 × %2 服务器的功耗：未计入主机功耗；请设置 costs.host_w_per_node</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="61"/>
+        <location filename="../models/CoreMessages.cpp" line="62"/>
         <source>network power assumed %1: switch-side optics only (%2 W per port%3, %4 ports, %5 tiers); switch and NIC chips not counted; set costs.network_w</source>
         <translation>网络功耗假定为 %1：仅计交换机侧光模块（每端口 %2 W%3，%4 个端口，%5 层）；未计入交换芯片和网卡芯片；请设置 costs.network_w</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="62"/>
+        <location filename="../models/CoreMessages.cpp" line="63"/>
         <source>/execution/fp8_attention: true is read but its effect is not modelled yet; the step time assumes attention in BF16</source>
         <translation>/execution/fp8_attention：已读取 true，但其影响尚未建模；步时按 BF16 注意力计算</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="63"/>
+        <location filename="../models/CoreMessages.cpp" line="64"/>
         <source>/execution/recompute_modules: a PyTorch-native recipe checkpoints by its op-level save list: the recompute time of these modules is modelled, but the activation memory follows that save list</source>
         <translation>/execution/recompute_modules：PyTorch 原生方案按其算子级保存列表做检查点：这些模块的重算时间已建模，但激活内存遵循该保存列表</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="64"/>
+        <location filename="../models/CoreMessages.cpp" line="65"/>
         <source>required key is missing</source>
         <translation>缺少必需的键</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="65"/>
+        <location filename="../models/CoreMessages.cpp" line="66"/>
         <source>must not be null</source>
         <translation>不能为 null</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="66"/>
+        <location filename="../models/CoreMessages.cpp" line="67"/>
         <source>%1 is out of range: expected an integer from %2 to %3</source>
         <translation>%1 超出范围：应为 %2 到 %3 之间的整数</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="67"/>
+        <location filename="../models/CoreMessages.cpp" line="68"/>
         <source>%1 is not a whole number: expected an integer from %2 to %3</source>
         <translation>%1 不是整数：应为 %2 到 %3 之间的整数</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="68"/>
+        <location filename="../models/CoreMessages.cpp" line="69"/>
         <source>%1 is out of range: expected a number from %2 to %3</source>
         <translation>%1 超出范围：应为 %2 到 %3 之间的数</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="69"/>
+        <location filename="../models/CoreMessages.cpp" line="70"/>
         <source>%1 is out of range: expected a number greater than %2 and at most %3</source>
         <translation>%1 超出范围：应为大于 %2 且不超过 %3 的数</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="70"/>
+        <location filename="../models/CoreMessages.cpp" line="71"/>
         <source>%1 is not valid: expected one of %2</source>
         <translation>%1 无效：应为以下之一：%2</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="71"/>
+        <location filename="../models/CoreMessages.cpp" line="72"/>
         <source>tp*pp*cp*dp = %1 but cluster.num_gpus = %2: the degrees must multiply to the GPU count</source>
         <translation>tp*pp*cp*dp = %1，但 cluster.num_gpus = %2：各并行度之积必须等于 GPU 数</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="72"/>
+        <location filename="../models/CoreMessages.cpp" line="73"/>
         <source>tp*pp*cp = %1*%2*%3 = %4 does not divide cluster.num_gpus = %5: choose degrees whose product divides the GPU count</source>
         <translation>tp*pp*cp = %1*%2*%3 = %4 不能整除 cluster.num_gpus = %5：请选择乘积能整除 GPU 数的并行度</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="73"/>
+        <location filename="../models/CoreMessages.cpp" line="74"/>
         <source>heads = %1 is not divisible by tp = %2</source>
         <translation>heads = %1 不能被 tp = %2 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="74"/>
+        <location filename="../models/CoreMessages.cpp" line="75"/>
         <source>kv_heads = %1 and tp = %2 must divide one another</source>
         <translation>kv_heads = %1 与 tp = %2 必须一个整除另一个</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="75"/>
+        <location filename="../models/CoreMessages.cpp" line="76"/>
         <source>ffn_hidden = %1 is not divisible by tp = %2</source>
         <translation>ffn_hidden = %1 不能被 tp = %2 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="76"/>
+        <location filename="../models/CoreMessages.cpp" line="77"/>
         <source>has no effect with tp = 1 (Megatron-LM turns it off)</source>
         <translation>tp = 1 时无效（Megatron-LM 会将其关闭）</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="77"/>
+        <location filename="../models/CoreMessages.cpp" line="78"/>
         <source>ZeRO-3 with pp = %1: Megatron-LM and DeepSpeed refuse it (DeepSpeed&apos;s pipeline engine takes ZeRO 0 or 1); torchtitan runs FSDP with pipeline parallelism</source>
         <translation>ZeRO-3 且 pp = %1：Megatron-LM 和 DeepSpeed 拒绝此组合（DeepSpeed 的流水线引擎只接受 ZeRO 0 或 1）；torchtitan 可以同时运行 FSDP 与流水线并行</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="78"/>
+        <location filename="../models/CoreMessages.cpp" line="79"/>
         <source>experts = %1 is not divisible by ep = %2</source>
         <translation>experts = %1 不能被 ep = %2 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="79"/>
+        <location filename="../models/CoreMessages.cpp" line="80"/>
         <source>etp*ep = %1*%2 must divide tp*cp*dp = %3</source>
         <translation>etp*ep = %1*%2 必须整除 tp*cp*dp = %3</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="80"/>
+        <location filename="../models/CoreMessages.cpp" line="81"/>
         <source>expert_ffn_hidden = %1 is not divisible by etp = %2</source>
         <translation>expert_ffn_hidden = %1 不能被 etp = %2 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="81"/>
+        <location filename="../models/CoreMessages.cpp" line="82"/>
         <source>micro_batch = %1 exceeds global_batch = %2</source>
         <translation>micro_batch = %1 超过了 global_batch = %2</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="82"/>
+        <location filename="../models/CoreMessages.cpp" line="83"/>
         <source>global_batch = %1 is not divisible by dp*micro_batch = %2*%3 = %4</source>
         <translation>global_batch = %1 不能被 dp*micro_batch = %2*%3 = %4 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="83"/>
+        <location filename="../models/CoreMessages.cpp" line="84"/>
         <source>vpp = %1 needs schedule &quot;interleaved&quot; or &quot;breadth-first&quot;, not &quot;%2&quot;</source>
         <translation>vpp = %1 需要“interleaved”或“breadth-first”调度，而不是“%2”</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="84"/>
+        <location filename="../models/CoreMessages.cpp" line="85"/>
         <source>the interleaved schedule needs vpp &gt;= 2 chunks per rank</source>
         <translation>交错调度要求每个 rank 的 vpp &gt;= 2 个分块</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="85"/>
+        <location filename="../models/CoreMessages.cpp" line="86"/>
         <source>vpp = %1 needs pp &gt; 1</source>
         <translation>vpp = %1 需要 pp &gt; 1</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="86"/>
+        <location filename="../models/CoreMessages.cpp" line="87"/>
         <source>only applies with recompute &quot;full&quot;</source>
         <translation>仅在重计算为“full”时适用</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="87"/>
+        <location filename="../models/CoreMessages.cpp" line="88"/>
         <source>%1 exceeds the %2 layers of the largest pipeline stage</source>
         <translation>%1 超过了最大流水线阶段的 %2 层</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="88"/>
+        <location filename="../models/CoreMessages.cpp" line="89"/>
         <source>seq_len = %1 is not divisible by cp = %2</source>
         <translation>seq_len = %1 不能被 cp = %2 整除</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="89"/>
+        <location filename="../models/CoreMessages.cpp" line="90"/>
         <source>seq_len is not divisible by 2*cp: causal load balancing of attention is not exact</source>
         <translation>seq_len 不能被 2*cp 整除：注意力的因果负载均衡不精确</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="90"/>
+        <location filename="../models/CoreMessages.cpp" line="91"/>
         <source>ep = %1 needs a mixture-of-experts model (model.moe)</source>
         <translation>ep = %1 需要混合专家模型（model.moe）</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="91"/>
+        <location filename="../models/CoreMessages.cpp" line="92"/>
         <source>has no effect without model.moe</source>
         <translation>没有 model.moe 时无效</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="92"/>
+        <location filename="../models/CoreMessages.cpp" line="93"/>
         <source>not set: read as &quot;pytorch&quot; (FSDP2 or DeepSpeed on PyTorch modules) from parallelism.zero = %1; set &quot;megatron&quot; for Megatron-FSDP with Transformer Engine</source>
         <translation>未设置：根据 parallelism.zero = %1 推断为 &quot;pytorch&quot;（PyTorch 模块上的 FSDP2 或 DeepSpeed）；若为使用 Transformer Engine 的 Megatron-FSDP，请设为 &quot;megatron&quot;</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="93"/>
+        <location filename="../models/CoreMessages.cpp" line="94"/>
         <source>%1 GPUs do not fill whole nodes of %2</source>
         <translation>%1 个 GPU 填不满每节点 %2 个 GPU 的整数个节点</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="94"/>
+        <location filename="../models/CoreMessages.cpp" line="95"/>
         <source>%1 × %2</source>
         <translation>%1 块 %2</translation>
     </message>
     <message>
-        <location filename="../models/CoreMessages.cpp" line="95"/>
+        <location filename="../models/CoreMessages.cpp" line="96"/>
         <source>%1 × %2 (a custom GPU)</source>
         <translation>%1 块 %2（自定义 GPU）</translation>
     </message>

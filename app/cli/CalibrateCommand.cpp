@@ -352,6 +352,7 @@ int listProfiles(const Options& options) {
                            {"attention_points", p->attention.size()},
                            {"hbm", p->hbm.has_value()},
                            {"collectives", p->collectives.size()},
+                           {"power_phases", measuredPhaseCount(p->power)},
                            {"origin", p->origin}});
         } else {
             std::printf("%-28s %-9s %-16s %s\n", id.c_str(),

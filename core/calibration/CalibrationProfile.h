@@ -4,6 +4,7 @@
 // default efficiencies (CalibratedSettings.h). Format: trainscape.calibration/1
 // (ProfileJson.h; tools/calibrate/README.md describes how the measured profiles are made).
 
+#include "calibration/MeasuredPower.h"
 #include "hardware/HardwareProfile.h"
 #include "parallel/CollectiveCost.h"
 
@@ -107,6 +108,7 @@ struct CalibrationProfile {
     std::optional<HbmMeasurement> hbm;
     std::optional<double> kernelOverheadUs; // GPU time of an empty kernel launch
     std::vector<CollectiveMeasurement> collectives;
+    std::optional<MeasuredPower> power; // board power per phase (tools/calibrate)
 
     std::string origin; // the file it came from ("built-in:NAME" for shipped ones)
     bool operator==(const CalibrationProfile&) const = default;

@@ -31,6 +31,80 @@ template <class Each> void readArray(JsonObjectReader& r, std::string_view key, 
         each((*value)[i], jsonPointerChild(path, i));
 }
 
+constexpr double kMaxWatts = 10'000; // a board far beyond any GPU's limit
+constexpr std::int64_t kMaxSamples = std::int64_t(1) << 40;
+
+// "power": {"how": "...", "phases": {"idle": {"watts": 71.2, "max_watts": 75, "samples": 50},
+// ...}} (calibration/MeasuredPower.h; written by tools/calibrate/make_profile.py).
+std::optional<PhasePower> readPhasePower(JsonObjectReader& phases, std::string_view name) {
+    const Json* value = phases.raw(name);
+    if (!value || value->is_null())
+        return std::nullopt;
+    JsonObjectReader r(*value, phases.childPath(name), phases.diagnostics());
+    if (!r.valid())
+        return std::nullopt;
+    r.require("watts");
+    r.require("samples");
+    PhasePower p;
+    p.watts = r.number("watts", 0, kMaxWatts).value_or(0);
+    p.maxWatts = r.number("max_watts", 0, kMaxWatts);
+    p.samples = r.integer("samples", 1, kMaxSamples).value_or(0);
+    if (p.maxWatts && *p.maxWatts < p.watts)
+        r.diagnostics().error(r.childPath("max_watts"), "max_watts " + formatNumber(*p.maxWatts) +
+                                                            " is below the mean watts " +
+                                                            formatNumber(p.watts));
+    r.finish();
+    return p;
+}
+
+std::optional<MeasuredPower> readPower(JsonObjectReader& profile) {
+    const Json* value = profile.raw("power");
+    if (!value || value->is_null())
+        return std::nullopt;
+    JsonObjectReader r(*value, profile.childPath("power"), profile.diagnostics());
+    if (!r.valid())
+        return std::nullopt;
+    r.require("phases");
+    MeasuredPower m;
+    m.how = r.string("how", 1000).value_or("");
+    if (const Json* phases = r.raw("phases"); phases && !phases->is_null()) {
+        JsonObjectReader pr(*phases, r.childPath("phases"), r.diagnostics());
+        if (pr.valid()) {
+            m.idle = readPhasePower(pr, "idle");
+            m.memoryBound = readPhasePower(pr, "memory_bound");
+            m.computeBound = readPhasePower(pr, "compute_bound");
+            m.communicating = readPhasePower(pr, "communicating");
+            m.attention = readPhasePower(pr, "attention");
+            m.training = readPhasePower(pr, "training");
+            pr.finish(); // names the unknown phase
+        }
+    }
+    r.finish();
+    return m;
+}
+
+Json phasePowerJson(const PhasePower& p) {
+    Json j = {{"watts", p.watts}, {"samples", p.samples}};
+    if (p.maxWatts)
+        j["max_watts"] = *p.maxWatts;
+    return j;
+}
+
+Json powerJson(const MeasuredPower& m) {
+    Json phases = Json::object();
+    const std::pair<const char*, const std::optional<PhasePower>*> all[] = {
+        {"idle", &m.idle},
+        {"memory_bound", &m.memoryBound},
+        {"compute_bound", &m.computeBound},
+        {"communicating", &m.communicating},
+        {"attention", &m.attention},
+        {"training", &m.training}};
+    for (const auto& [name, phase] : all)
+        if (*phase)
+            phases[name] = phasePowerJson(**phase);
+    return {{"how", m.how}, {"phases", phases}};
+}
+
 std::optional<MatmulDtype> readDtype(JsonObjectReader& r) {
     auto name = r.string("dtype", 40);
     if (!name)
@@ -244,6 +318,7 @@ std::optional<CalibrationProfile> profileFromJson(const Json& json, Diagnostics&
         if (auto c = readCollective(item, path, diags))
             p.collectives.push_back(*c);
     });
+    p.power = readPower(r);
     r.finish();
     if (diags.errorCount() != before)
         return std::nullopt;
@@ -355,6 +430,7 @@ Json profileToJson(const CalibrationProfile& p) {
         collectives.push_back(item);
     }
     j["collectives"] = collectives;
+    j["power"] = p.power ? powerJson(*p.power) : Json(nullptr);
     return j;
 }
 

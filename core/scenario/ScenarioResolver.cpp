@@ -1,5 +1,6 @@
 #include "scenario/ScenarioResolver.h"
 
+#include "calibration/MeasuredPower.h"
 #include "common/JsonObjectReader.h"
 #include "hardware/PowerLimit.h"
 #include "scenario/ClusterGraphJson.h"
@@ -600,6 +601,10 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
                                                   "so check that it is the same part");
             r.calibration = id;
             r.calibrationProfile = profile;
+            // Measured board power replaces the energy model's assumed phase power.
+            if (profile->power)
+                applyMeasuredPower(*profile->power, id, s.costs, r.cluster.gpu.tdpW, r.costs,
+                                   diags);
         }
     }
     if (!ok)

@@ -60,6 +60,7 @@ def run(args) -> int:
     common.log(f"attention sweep on {env['device_name']}, backend {backend_name}, "
                f"budget {args.budget_s:.0f} s")
     rows = []
+    busy = common.BusySpan()  # first shape's timed calls to the last shape's
     for seq, head_dim, causal, batch in plan():
         if budget.spent():
             common.log("budget spent: the remaining shapes are left out")
@@ -78,11 +79,13 @@ def run(args) -> int:
         try:
             if context is not None:
                 with context():
-                    fwd = common.time_cuda(torch, forward, warmup=2, iters=10)
-                    both = common.time_cuda(torch, forward_backward, warmup=2, iters=10)
+                    fwd = common.time_cuda(torch, forward, warmup=2, iters=10, busy=busy)
+                    both = common.time_cuda(torch, forward_backward, warmup=2, iters=10,
+                                            busy=busy)
             else:
-                fwd = common.time_cuda(torch, forward, warmup=2, iters=10)
-                both = common.time_cuda(torch, forward_backward, warmup=2, iters=10)
+                fwd = common.time_cuda(torch, forward, warmup=2, iters=10, busy=busy)
+                both = common.time_cuda(torch, forward_backward, warmup=2, iters=10,
+                                        busy=busy)
         except RuntimeError as e:  # no flash kernel for this shape
             common.log(f"seq {seq} d {head_dim} causal {causal}: skipped ({str(e)[:80]})")
             continue
@@ -104,6 +107,7 @@ def run(args) -> int:
                        "forward_tflops": round(r["forward_tflops"], 2),
                        "backward_tflops": round(r["backward_tflops"], 2)} for r in rows],
         "rows": rows,  # with batch, heads and the times in microseconds
+        "busy": busy.as_json(),
     })
     return 0
 

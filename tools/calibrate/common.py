@@ -122,17 +122,49 @@ class Budget:
         return self.left() <= 0
 
 
+class BusySpan:
+    """The wall-clock span (unix seconds, time.time()) in which the GPU runs a script's timed
+    work: from right before the first timed launch (after its warm-up) to right after the
+    last synchronize of the timed work. make_profile.py averages board power over it instead
+    of over the whole step (interpreter start, import torch, CUDA context, warm-up).
+
+    Pass one to every time_cuda call whose work it covers: the first call sets the start,
+    each call moves the end.
+    """
+
+    def __init__(self):
+        self.start_s: float | None = None
+        self.end_s: float | None = None
+
+    def mark_start(self) -> None:
+        if self.start_s is None:
+            self.start_s = time.time()
+
+    def mark_end(self) -> None:
+        if self.start_s is not None:
+            self.end_s = time.time()
+
+    def as_json(self) -> dict | None:
+        """{"start_s", "end_s"}, or None when no timed work completed."""
+        if self.start_s is None or self.end_s is None:
+            return None
+        return {"start_s": round(self.start_s, 6), "end_s": round(self.end_s, 6)}
+
+
 def time_cuda(torch, fn, warmup: int = 3, iters: int = 10, min_seconds: float = 0.0,
-              flush_l2: bool = False) -> float:
+              flush_l2: bool = False, busy: BusySpan | None = None) -> float:
     """Median seconds of fn() on the GPU, timed with CUDA events around each call.
 
     With flush_l2 a 256 MiB buffer is overwritten before each call, so that a kernel does
     not find its inputs in L2 (H100/H200 have 50-60 MB); the flush is outside the events.
+    With busy, the timed calls (not the warm-up) are added to that span.
     """
     flush = torch.empty(256 << 20, dtype=torch.uint8, device="cuda") if flush_l2 else None
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
+    if busy is not None:
+        busy.mark_start()
     times = []
     start_wall = time.monotonic()
     while len(times) < iters or (time.monotonic() - start_wall < min_seconds and len(times) < 1000):
@@ -145,6 +177,8 @@ def time_cuda(torch, fn, warmup: int = 3, iters: int = 10, min_seconds: float = 
         end.record()
         end.synchronize()
         times.append(start.elapsed_time(end) * 1e-3)
+    if busy is not None:
+        busy.mark_end()  # right after the last timed call's end.synchronize()
     times.sort()
     return times[len(times) // 2]
 

@@ -77,6 +77,7 @@ def run(args) -> int:
     env = common.environment(torch)
     common.log(f"matmul sweep on {env['device_name']}, budget {args.budget_s:.0f} s")
     rows = []
+    busy = common.BusySpan()  # first shape's timed calls to the last shape's
 
     def measure(m, n, k, dtype_name, label, make):
         fn = make(m, n, k)
@@ -85,7 +86,7 @@ def run(args) -> int:
         # One call to size the repetitions: ~ 0.1 s of timed work per shape, 3 to 20 calls.
         once = common.time_cuda(torch, fn, warmup=1, iters=1)
         iters = max(3, min(20, int(0.1 / max(once, 1e-6))))
-        sec = common.time_cuda(torch, fn, warmup=2, iters=iters, flush_l2=True)
+        sec = common.time_cuda(torch, fn, warmup=2, iters=iters, flush_l2=True, busy=busy)
         tflops = 2.0 * m * n * k / sec / 1e12
         rows.append({"m": m, "n": n, "k": k, "dtype": dtype_name, "time_us": sec * 1e6,
                      "tflops": tflops, "label": label})
@@ -135,6 +136,7 @@ def run(args) -> int:
         "skipped_for_budget": skipped,
         "matmul": [{"m": r["m"], "n": r["n"], "k": r["k"], "dtype": r["dtype"],
                     "tflops": round(r["tflops"], 2)} for r in rows],
+        "busy": busy.as_json(),
     })
     best = max((r for r in rows if r["dtype"] == "bf16"), key=lambda r: r["tflops"], default=None)
     if best:
