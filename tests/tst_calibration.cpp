@@ -871,6 +871,22 @@ void TestCalibration::measuredPowerReplacesAssumptions() {
         warned = warned || (d.path == "/calibration" &&
                             d.message.find("below its idle power") != std::string::npos);
     QVERIFY(warned);
+
+    // An idle figure at or above the TDP is not used either, and said so.
+    power = MeasuredPower{};
+    power.idle = PhasePower{tdp + 50, tdp + 60, 50};
+    p.power = power;
+    p.id = "hot";
+    registry.add(p);
+    Diagnostics hotDiags;
+    auto hot = resolveWith(withCalibration("hot"), registry, hotDiags);
+    QVERIFY(hot);
+    QCOMPARE(*hot->costs.gpuIdleW, *plain->costs.gpuIdleW);
+    QVERIFY(has(*hot, MessageId::IdlePowerAssumed) && has(*hot, MessageId::PhasePowerAssumed));
+    bool hotWarned = false;
+    for (const auto& d : hotDiags.warnings())
+        hotWarned = hotWarned || d.message.find("not below the GPU's TDP") != std::string::npos;
+    QVERIFY(hotWarned);
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)

@@ -3,7 +3,6 @@
 #include "scenario/ResolvedScenario.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 

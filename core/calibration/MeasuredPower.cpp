@@ -41,9 +41,8 @@ int measuredPhaseCount(const std::optional<MeasuredPower>& power) {
     if (!power)
         return 0;
     int n = 0;
-    for (const auto* phase : {&power->idle, &power->memoryBound, &power->computeBound,
-                              &power->communicating, &power->attention, &power->training})
-        n += phase->has_value() ? 1 : 0;
+    for (const PowerPhaseField& f : kPowerPhases)
+        n += ((*power).*f.member).has_value() ? 1 : 0;
     return n;
 }
 
@@ -52,10 +51,17 @@ void applyMeasuredPower(const MeasuredPower& power, const std::string& profileId
                         Diagnostics& diags) {
     const CostInput in = input.value_or(CostInput{});
     bool used = false;
-    if (power.idle && !in.gpuIdleW && power.idle->watts <= tdpW) {
-        costs.gpuIdleW = power.idle->watts;
-        dropAssumption(costs, MessageId::IdlePowerAssumed);
-        used = true;
+    if (power.idle && !in.gpuIdleW) {
+        if (power.idle->watts < tdpW) {
+            costs.gpuIdleW = power.idle->watts;
+            dropAssumption(costs, MessageId::IdlePowerAssumed);
+            used = true;
+        } else {
+            diags.warning("/calibration",
+                          printfText("the profile's idle power (%.0f W) is not below the GPU's "
+                                     "TDP (%.0f W): the assumed idle power and fractions are kept",
+                                     power.idle->watts, tdpW));
+        }
     }
     const double idleW = costs.gpuIdleW.value_or(0.0);
     const auto take = [&](const std::optional<PhasePower>& phase, const std::optional<double>& set,

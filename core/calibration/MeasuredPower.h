@@ -37,6 +37,19 @@ struct MeasuredPower {
     bool operator==(const MeasuredPower&) const = default;
 };
 
+// Every phase with its name in the profile's "power.phases" (ProfileJson.cpp reads and
+// writes these names only; tools/calibrate/make_profile.py writes them).
+struct PowerPhaseField {
+    const char* name;
+    std::optional<PhasePower> MeasuredPower::*member;
+};
+inline constexpr PowerPhaseField kPowerPhases[] = {{"idle", &MeasuredPower::idle},
+                                                   {"memory_bound", &MeasuredPower::memoryBound},
+                                                   {"compute_bound", &MeasuredPower::computeBound},
+                                                   {"communicating", &MeasuredPower::communicating},
+                                                   {"attention", &MeasuredPower::attention},
+                                                   {"training", &MeasuredPower::training}};
+
 // How many phases were measured (0 without a power section).
 int measuredPhaseCount(const std::optional<MeasuredPower>& power);
 

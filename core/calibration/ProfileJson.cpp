@@ -70,12 +70,8 @@ std::optional<MeasuredPower> readPower(JsonObjectReader& profile) {
     if (const Json* phases = r.raw("phases"); phases && !phases->is_null()) {
         JsonObjectReader pr(*phases, r.childPath("phases"), r.diagnostics());
         if (pr.valid()) {
-            m.idle = readPhasePower(pr, "idle");
-            m.memoryBound = readPhasePower(pr, "memory_bound");
-            m.computeBound = readPhasePower(pr, "compute_bound");
-            m.communicating = readPhasePower(pr, "communicating");
-            m.attention = readPhasePower(pr, "attention");
-            m.training = readPhasePower(pr, "training");
+            for (const PowerPhaseField& f : kPowerPhases)
+                m.*f.member = readPhasePower(pr, f.name);
             pr.finish(); // names the unknown phase
         }
     }
@@ -92,16 +88,9 @@ Json phasePowerJson(const PhasePower& p) {
 
 Json powerJson(const MeasuredPower& m) {
     Json phases = Json::object();
-    const std::pair<const char*, const std::optional<PhasePower>*> all[] = {
-        {"idle", &m.idle},
-        {"memory_bound", &m.memoryBound},
-        {"compute_bound", &m.computeBound},
-        {"communicating", &m.communicating},
-        {"attention", &m.attention},
-        {"training", &m.training}};
-    for (const auto& [name, phase] : all)
-        if (*phase)
-            phases[name] = phasePowerJson(**phase);
+    for (const PowerPhaseField& f : kPowerPhases)
+        if (const auto& phase = m.*f.member)
+            phases[f.name] = phasePowerJson(*phase);
     return {{"how", m.how}, {"phases", phases}};
 }
 

@@ -24,9 +24,10 @@ namespace ts {
 //   adds torch.split and two torch.empty calls per expert (TransformerEngine issue 1499).
 // The estimate counts one kernel per GEMM and per fused elementwise or cast kernel, so the
 // host cost per counted kernel lies between the bare operator (13.5 us) and a whole TE module
-// on one kernel (140 us). Fitted once within that range on the published Megatron-Bridge
-// runs without full-iteration CUDA graphs (docs/execution-model.md, "Host timeline"): 6 us
-// (the launch alone) left every pass GPU-bound and those MoE runs 20-60% too fast.
+// on one kernel (140 us). Fitted once within that range on all 124 published runs
+// (tests/tst_accuracy.cpp; the sweep is in docs/execution-model.md, "Host timeline"): only
+// the 22 MoE runs without full-iteration CUDA graphs respond; at 6 us (the launch alone)
+// every pass was GPU-bound and those runs 9-60% too fast.
 inline constexpr double kDefaultHostLaunchUs = 40.0;
 
 // As written in the file: every key optional.

@@ -231,8 +231,8 @@ def power_section(power_path: str | None, phases_path: str | None,
         spans = f"each step's first {RAMP_S} s left out"
     return {
         "how": (f"board power from nvidia-smi power.draw or NVML nvmlDeviceGetPowerUsage, "
-                   f"sampled at {rate} by tools/calibrate/power_sampler.py during the "
-                   f"tools/calibrate/run_all.sh steps ({spans})"),
+                f"sampled at {rate} by tools/calibrate/power_sampler.py during the "
+                f"tools/calibrate/run_all.sh steps ({spans})"),
         "phases": by_phase,
     }
 
