@@ -6,6 +6,7 @@
 #include "estimate/ExecutionWarnings.h"
 #include "estimate/FinetuneMemory.h"
 #include "hardware/AttentionKernel.h"
+#include "hardware/BlockScaledGemm.h"
 #include "hardware/PowerLimit.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
@@ -114,6 +115,10 @@ EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     // calibration profile, applied after, replaces it.
     applyAttentionKernel(scenario.execution.framework,
                          gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name),
+                         s.hardware);
+    // Block-scaled MXFP8/NVFP4 GEMMs below the per-tensor FP8 MAMF (hardware/BlockScaledGemm.h);
+    // GPUs with FP4 tensor cores (Blackwell) scale blocks in the tensor cores.
+    applyBlockScaledGemm(scenario.training, scenario.cluster.gpu.fp4Tflops.has_value(),
                          s.hardware);
     if (scenario.calibrationProfile) // the scenario's "calibration" (issue 6)
         applyCalibration(*scenario.calibrationProfile, s);

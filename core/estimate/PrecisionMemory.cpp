@@ -13,6 +13,10 @@ namespace {
 constexpr double kBlockScaleBytes = 4.0;
 constexpr double kBlock = 128.0;
 
+// NVFP4's cast (PrecisionMemory.h): the amax read, the cast's read, two half-byte copies and an
+// FP8 scale per 16 values for each.
+constexpr double kNvFp4CastBytes = 2.0 + 2.0 + 0.5 + 0.5 + 2.0 / 16.0;
+
 double blockScaleBytesPerElement(CastOperand operand) {
     return operand == CastOperand::Weight ? kBlockScaleBytes / (kBlock * kBlock)
                                           : kBlockScaleBytes / kBlock;
@@ -50,8 +54,9 @@ double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operan
         }
         return 4.0;
     case Precision::MxFp8:
-    case Precision::NvFp4:
         return 4.0;
+    case Precision::NvFp4:
+        return kNvFp4CastBytes;
     default:
         return 0.0;
     }
@@ -60,6 +65,8 @@ double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operan
 int fp8CastPasses(const TrainingConfig& training) {
     if (training.precision == Precision::Fp8 && training.fp8Recipe == Fp8Recipe::Tensorwise)
         return 2; // amax reduction, then scale and cast
+    if (training.precision == Precision::NvFp4)
+        return 2; // the per-tensor amax of the two-level scale, then scale and cast
     return 1;
 }
 
@@ -71,8 +78,9 @@ int fp8CastPasses(const TrainingConfig& training) {
 // promotion of one warpgroup with another's MMA, "maintaining high utilization of Tensor
 // Cores", DeepGEMM (deepseek-ai/DeepGEMM README) reaches up to 1550 TFLOPS on H800 (same FP8
 // peak as H100 SXM), above that per-tensor MAMF, and TransformerEngine's docs name an overhead
-// without a figure. Blackwell scales blocks in the tensor cores (TransformerEngine runs the
-// blockwise recipe as MXFP8 there). So no factor: blockwise costs only its casts' bytes.
+// without a figure. So on Hopper no factor: blockwise costs only its casts' bytes. Blackwell
+// scales blocks in the tensor cores (TransformerEngine runs the blockwise recipe as MXFP8
+// there), below the per-tensor rate: hardware/BlockScaledGemm.h.
 
 std::optional<Message> fp8RecipeWarning(const TrainingConfig& training, const GpuSpec& gpu) {
     if (training.precision != Precision::Fp8)

@@ -59,10 +59,16 @@ enum class CastOperand { Activation, Weight };
 // - tensorwise 2 + 2 + 1 + 1 = 6;
 // - blockwise 2 + 2 x (1 + 4/128) for activations, 2 + 2 x (1 + 4/128^2) for weights (one pass
 //   finds each block's amax in registers, then scales and casts it);
-// - MXFP8 and NVFP4: 4, as the published MXFP8 runs were calibrated with (their 1/32 and 1/16
-//   block scales are not counted).
+// - MXFP8: 4, as the published MXFP8 runs were calibrated with (its 1/32 block scales are not
+//   counted; one pass finds each block's power-of-two scale in registers);
+// - NVFP4: 2 + 2 + 0.5 + 0.5 + 2 x 1/16 = 5.125. NVFP4 scales at two levels, an FP8 E4M3 scale
+//   per 16 values under one FP32 scale per tensor that comes from the whole tensor's amax
+//   (NVIDIA, "Pretraining Large Language Models with NVFP4", arXiv 2509.25149, sec. 2; Transformer
+//   Engine's NVFP4Quantizer computes that amax first, with_amax_reduction / with_post_rht_amax),
+//   so the input is read twice, as under "tensorwise"; each E2M1 value is half a byte.
 double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operand);
-// Kernels per cast: 2 under "tensorwise" (an amax reduction, then scale and cast), else 1.
+// Kernels per cast: 2 under "tensorwise" and NVFP4 (an amax reduction, then scale and cast),
+// else 1.
 int fp8CastPasses(const TrainingConfig& training);
 
 // The estimate's warning naming the FP8 recipe and what the model assumes for it; nothing
