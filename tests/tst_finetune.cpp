@@ -67,6 +67,7 @@ private slots:
     void adam8bitAndOptimizerInBackward();
     void loraBackwardSkipsWeightGradients();
     void allocatorFigures();
+    void optimizerStepTemporary();
 };
 
 namespace {
@@ -92,7 +93,7 @@ void TestFinetune::readsAndWritesEveryKey() {
             "lora_targets": ["v_proj", "q_proj", "lm_head"], "base_weights": "nf4",
             "double_quant": false})",
         R"(, "optimizer": "adam8bit", "optimizer_in_backward": true, "compile": true,
-            "master_weights": false)");
+            "master_weights": false, "optimizer_impl": "for_loop")");
     Diagnostics diags;
     auto s = parseScenarioText(text, diags);
     QVERIFY2(s, firstError(diags).c_str());
@@ -106,6 +107,7 @@ void TestFinetune::readsAndWritesEveryKey() {
     QCOMPARE(*s->training.optimizer, OptimizerKind::Adam8bit);
     QVERIFY(*s->training.optimizerInBackward && *s->training.compile);
     QVERIFY(!*s->training.masterWeights);
+    QCOMPARE(*s->training.optimizerImpl, OptimizerImpl::ForLoop);
     // Written back, read again: the same scenario.
     Diagnostics d2;
     auto again = parseScenarioText(scenarioToText(*s), d2);
@@ -114,6 +116,7 @@ void TestFinetune::readsAndWritesEveryKey() {
     const std::string written = scenarioToText(*s);
     QVERIFY(written.find("\"lora_targets\"") != std::string::npos);
     QVERIFY(written.find("\"optimizer_in_backward\": true") != std::string::npos);
+    QVERIFY(written.find("\"optimizer_impl\": \"for_loop\"") != std::string::npos);
 }
 
 void TestFinetune::resolvesDefaults() {
@@ -129,6 +132,7 @@ void TestFinetune::resolvesDefaults() {
     QCOMPARE(f.targets, (std::vector<LoraTarget>{LoraTarget::QProj, LoraTarget::VProj}));
     QVERIFY(!r->training.masterWeights); // states in the training precision
     QVERIFY(!r->training.optimizerInBackward && !r->training.compile);
+    QCOMPARE(r->training.optimizerImpl, OptimizerImpl::Fused);
 
     Diagnostics d2;
     auto lora = resolveText(scenarioText(R"({"method": "lora"})", R"(, "precision": "fp16")"), d2);
@@ -244,6 +248,13 @@ void TestFinetune::refusedWithPath_data() {
         << ""
         << "/training/optimizer_in_backward"
         << "4 micro-batches";
+    QTest::newRow("unknown optimizer implementation")
+        << R"({"method": "full"})"
+        << R"(, "optimizer_impl": "multi_tensor")"
+        << "rtx-4090"
+        << ""
+        << "/training/optimizer_impl"
+        << "foreach";
     QTest::newRow("unknown finetune key") << R"({"method": "lora", "rank": 8})"
                                           << ""
                                           << "rtx-4090"
@@ -359,6 +370,40 @@ void TestFinetune::loraBackwardSkipsWeightGradients() {
     // NF4 dequantises every base linear each pass.
     QVERIFY(qlora.stepSeconds > lora.stepSeconds);
     QVERIFY(qlora.peakBytes < lora.peakBytes - 8 * kGiB);
+}
+
+void TestFinetune::optimizerStepTemporary() {
+    // Llama 3.1 8B full fine-tune on one 80 GB A100, states in bf16: the gradients (16 GB)
+    // outweigh the checkpointed activations, so the fused step's peak is the backward's end.
+    const std::string full = R"({"method": "full"})";
+    const auto on = [&](const std::string& training) {
+        return estimateText(scenarioText(full, training, "a100-sxm-80gb"));
+    };
+    const double params = countParameters(Catalog::builtIn().model("llama3.1-8b")->model).total();
+    const Estimate fused = on("");
+    const Estimate foreach_ = on(R"(, "optimizer_impl": "foreach")");
+    QCOMPARE(on(R"(, "optimizer_impl": "fused")").peakAllocatedBytes, fused.peakAllocatedBytes);
+    // foreach Adam: torch._foreach_sqrt(exp_avg_sqs) allocates the second moments' size (2 B
+    // per parameter in bf16) beside every state and gradient, no activation.
+    const double states = 2.0 * params + 2.0 * params + 4.0 * params;
+    QVERIFY2(std::abs(foreach_.peakAllocatedBytes - (states + 2.0 * params)) < 1e6,
+             qPrintable(QString("foreach peak %1 GiB, hand %2 GiB")
+                            .arg(foreach_.peakAllocatedBytes / kGiB)
+                            .arg((states + 2.0 * params) / kGiB)));
+    QVERIFY(std::abs(foreach_.peakBreakdown.optimizer - 6.0 * params) < 1e6); // moments + temp
+    QCOMPARE(foreach_.peakBreakdown.activations, 0.0);
+    QVERIFY(foreach_.peakAllocatedBytes > fused.peakAllocatedBytes + 1.5 * params);
+    QVERIFY(foreach_.peakReservedBytes >= foreach_.peakAllocatedBytes);
+    // One tensor at a time: the largest (the 128256 x 4096 output matrix) in bf16.
+    const Estimate loop = on(R"(, "optimizer_impl": "for_loop")");
+    const double largest = 2.0 * 128256.0 * 4096.0;
+    QCOMPARE(loop.peakAllocatedBytes, std::max(fused.peakAllocatedBytes, states + largest));
+    // No temporary where the step runs elsewhere or per parameter in the backward.
+    QCOMPARE(on(R"(, "optimizer_impl": "foreach", "optimizer_in_backward": true)")
+                 .peakAllocatedBytes,
+             on(R"(, "optimizer_in_backward": true)").peakAllocatedBytes);
+    QCOMPARE(on(R"(, "optimizer_impl": "foreach", "optimizer": "adam8bit")").peakAllocatedBytes,
+             on(R"(, "optimizer": "adam8bit")").peakAllocatedBytes);
 }
 
 void TestFinetune::allocatorFigures() {

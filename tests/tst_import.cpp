@@ -208,6 +208,19 @@ void TestImport::badValuesNamed() {
                          "tensor_parallel_degree = 1000000\ncontext_parallel_degree = 1000000\n";
     QVERIFY(QString::fromStdString(importTorchtitan(tt).error)
                 .startsWith("parallelism: the degrees multiply to 1000000000000000000"));
+    tt.text = flavor8b + "[optimizer]\nimplementation = 'multi_tensor'\n";
+    QCOMPARE(importTorchtitan(tt).error,
+             std::string("optimizer.implementation \"multi_tensor\": expected \"fused\", "
+                         "\"foreach\" or \"for-loop\""));
+    tt.text = flavor8b + "[optimizer]\nimplementation = 3\n";
+    QVERIFY(QString::fromStdString(importTorchtitan(tt).error)
+                .startsWith("optimizer.implementation \"?\""));
+    tt.text = flavor8b + "[parallelism]\ndata_parallel_shard_degree = 8\n[optimizer]\n"
+                         "implementation = 'for-loop'\n";
+    const ImportResult loop = importTorchtitan(tt);
+    QVERIFY2(loop.scenario, loop.error.c_str());
+    QCOMPARE(loop.scenario->at("training").at("optimizer_impl").get<std::string>(),
+             std::string("for_loop"));
     ImportInput ds;
     ds.hfConfig = nlohmann::json::parse(
         test::readAll(test::sourceDir() + "/tests/fixtures/hf/llama3-8b/config.json"));

@@ -448,257 +448,272 @@
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="26"/>
-        <location filename="../widgets/EnumLabels.cpp" line="110"/>
+        <source>Fused (Megatron, DeepSpeed, torchtitan)</source>
+        <translation>融合内核（Megatron、DeepSpeed、torchtitan）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <source>foreach (torch.optim&apos;s default)</source>
+        <translation>foreach（torch.optim 的默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="28"/>
+        <source>One tensor at a time</source>
+        <translation>逐个张量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="32"/>
+        <location filename="../widgets/EnumLabels.cpp" line="116"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <location filename="../widgets/EnumLabels.cpp" line="33"/>
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="28"/>
+        <location filename="../widgets/EnumLabels.cpp" line="34"/>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="32"/>
+        <location filename="../widgets/EnumLabels.cpp" line="38"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="33"/>
+        <location filename="../widgets/EnumLabels.cpp" line="39"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="34"/>
+        <location filename="../widgets/EnumLabels.cpp" line="40"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="35"/>
+        <location filename="../widgets/EnumLabels.cpp" line="41"/>
         <source>Zero bubble</source>
         <translation>零气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="36"/>
+        <location filename="../widgets/EnumLabels.cpp" line="42"/>
         <source>Breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="40"/>
+        <location filename="../widgets/EnumLabels.cpp" line="46"/>
         <source>0 — replicated optimizer</source>
         <translation>0 — 优化器不切分</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="41"/>
+        <location filename="../widgets/EnumLabels.cpp" line="47"/>
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="42"/>
+        <location filename="../widgets/EnumLabels.cpp" line="48"/>
         <source>2 — shard gradients too</source>
         <translation>2 — 同时切分梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="43"/>
+        <location filename="../widgets/EnumLabels.cpp" line="49"/>
         <source>3 — shard parameters too (FSDP)</source>
         <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="47"/>
+        <location filename="../widgets/EnumLabels.cpp" line="53"/>
         <source>Rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="48"/>
+        <location filename="../widgets/EnumLabels.cpp" line="54"/>
         <source>Rail-only</source>
         <translation>仅轨道（Rail-only）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="49"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="50"/>
+        <location filename="../widgets/EnumLabels.cpp" line="56"/>
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="55"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>None (GPU memory)</source>
         <translation>无（GPU 显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="55"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="55"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="60"/>
+        <location filename="../widgets/EnumLabels.cpp" line="66"/>
         <source>Ring, peer-to-peer (P2P)</source>
         <translation>环形，点对点（P2P）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="67"/>
         <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
         <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="62"/>
+        <location filename="../widgets/EnumLabels.cpp" line="68"/>
         <source>All-gather K/V</source>
         <translation>全收集 K/V（all-gather）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="63"/>
+        <location filename="../widgets/EnumLabels.cpp" line="69"/>
         <source>K/V all-gathered before attention (Llama 3)</source>
         <translation>注意力计算前全收集 K/V（Llama 3）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="64"/>
+        <location filename="../widgets/EnumLabels.cpp" line="70"/>
         <source>All-to-all heads (Ulysses)</source>
         <translation>注意力头全交换（Ulysses）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="65"/>
+        <location filename="../widgets/EnumLabels.cpp" line="71"/>
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="70"/>
+        <location filename="../widgets/EnumLabels.cpp" line="76"/>
         <source>All-to-all</source>
         <translation>All-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="71"/>
+        <location filename="../widgets/EnumLabels.cpp" line="77"/>
         <source>One copy per selected expert, separate permutes, a host sync per MoE layer</source>
         <translation>每个选中的专家一份副本，单独的重排内核，每个 MoE 层一次主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="72"/>
+        <location filename="../widgets/EnumLabels.cpp" line="78"/>
         <source>DeepEP</source>
         <translation>DeepEP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="73"/>
+        <location filename="../widgets/EnumLabels.cpp" line="79"/>
         <source>Deduplicated per destination rank, fused permutes, no host sync</source>
         <translation>按目标 rank 去重，重排已融合，无主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="74"/>
+        <location filename="../widgets/EnumLabels.cpp" line="80"/>
         <source>HybridEP</source>
         <translation>HybridEP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="75"/>
+        <location filename="../widgets/EnumLabels.cpp" line="81"/>
         <source>DeepEP-style deduplication with NVLink-domain forwarding, no host sync</source>
         <translation>DeepEP 式去重并在 NVLink 域内转发，无主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="76"/>
+        <location filename="../widgets/EnumLabels.cpp" line="82"/>
         <source>All-gather</source>
         <translation>All-gather（全收集）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="76"/>
+        <location filename="../widgets/EnumLabels.cpp" line="82"/>
         <source>Tokens gathered over the EP group</source>
         <translation>在 EP 组内收集全部 token</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="80"/>
+        <location filename="../widgets/EnumLabels.cpp" line="86"/>
         <source>Grouped GEMM</source>
         <translation>分组 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="81"/>
+        <location filename="../widgets/EnumLabels.cpp" line="87"/>
         <source>One grouped kernel over the local experts (--moe-grouped-gemm)</source>
         <translation>对本地专家使用一个分组内核（--moe-grouped-gemm）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="82"/>
+        <location filename="../widgets/EnumLabels.cpp" line="88"/>
         <source>One GEMM per expert</source>
         <translation>每个专家一个 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="83"/>
+        <location filename="../widgets/EnumLabels.cpp" line="89"/>
         <source>Sequential GEMMs, one launch per expert</source>
         <translation>顺序执行 GEMM，每个专家一次启动</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="84"/>
+        <location filename="../widgets/EnumLabels.cpp" line="90"/>
         <source>Fused expert MLP</source>
         <translation>融合专家 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="85"/>
+        <location filename="../widgets/EnumLabels.cpp" line="91"/>
         <source>Fused grouped expert MLP: no separate casts or activation kernels</source>
         <translation>融合的分组专家 MLP：无单独的类型转换或激活内核</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="90"/>
+        <location filename="../widgets/EnumLabels.cpp" line="96"/>
         <source>Megatron-LM</source>
         <translation>Megatron-LM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="91"/>
+        <location filename="../widgets/EnumLabels.cpp" line="97"/>
         <source>Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine&apos;s fused modules, cuDNN fused attention and fused cross entropy</source>
         <translation>Megatron-LM、NeMo、Megatron-Bridge：Transformer Engine 的融合模块、cuDNN 融合注意力与融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="93"/>
+        <location filename="../widgets/EnumLabels.cpp" line="99"/>
         <source>PyTorch modules</source>
         <translation>PyTorch 模块</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="94"/>
+        <location filename="../widgets/EnumLabels.cpp" line="100"/>
         <source>torchtitan, torchtune, Hugging Face, DeepSpeed: FlashAttention-2 through SDPA, op-level selective checkpointing, FP32 cross entropy</source>
         <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：经 SDPA 的 FlashAttention-2，算子级选择性检查点，FP32 交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="100"/>
+        <location filename="../widgets/EnumLabels.cpp" line="106"/>
         <source>Fused</source>
         <translation>融合</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="101"/>
+        <location filename="../widgets/EnumLabels.cpp" line="107"/>
         <source>Megatron-Core&apos;s fused vocab-parallel cross entropy: 4 bytes per logit</source>
         <translation>Megatron-Core 的融合词表并行交叉熵：每个 logit 4 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="102"/>
+        <location filename="../widgets/EnumLabels.cpp" line="108"/>
         <source>Chunked</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="103"/>
+        <location filename="../widgets/EnumLabels.cpp" line="109"/>
         <source>torchtune&apos;s CEWithChunkedOutputLoss: the output and loss in 8 chunks</source>
         <translation>torchtune 的 CEWithChunkedOutputLoss：输出层与损失分 8 块计算</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="104"/>
+        <location filename="../widgets/EnumLabels.cpp" line="110"/>
         <source>Plain (FP32)</source>
         <translation>普通（FP32）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="105"/>
+        <location filename="../widgets/EnumLabels.cpp" line="111"/>
         <source>F.cross_entropy on FP32 logits (torchtitan, Hugging Face, torch.nn.CrossEntropyLoss): 12 bytes per logit</source>
         <translation>在 FP32 logits 上调用 F.cross_entropy（torchtitan、Hugging Face、torch.nn.CrossEntropyLoss）：每个 logit 12 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="111"/>
+        <location filename="../widgets/EnumLabels.cpp" line="117"/>
         <source>Per layer (partial)</source>
         <translation>逐层（部分捕获）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="112"/>
+        <location filename="../widgets/EnumLabels.cpp" line="118"/>
         <source>Whole iteration</source>
         <translation>整个迭代</translation>
     </message>
@@ -6085,7 +6100,7 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="186"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="190"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -6145,12 +6160,12 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="188"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="192"/>
         <source>Tokens to train (billions)</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="189"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="193"/>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
     </message>
@@ -6281,66 +6296,76 @@ step ≥ %2 s (bound) · %3 GiB</source>
     </message>
     <message>
         <location filename="../widgets/TrainingEditor.cpp" line="160"/>
+        <source>Optimizer kernels</source>
+        <translation>优化器内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="162"/>
+        <source>How the optimizer step runs: foreach (torch.optim without fused=True) holds a temporary the size of Adam&apos;s second moments during the step</source>
+        <translation>优化器步骤的执行方式：foreach（未设 fused=True 的 torch.optim）在步骤中持有与 Adam 二阶矩同样大小的临时张量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="164"/>
         <source>Optimizer step in backward</source>
         <translation>在反向传播中执行优化器更新</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="161"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="165"/>
         <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
         <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="163"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="164"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
         <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
         <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="166"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="170"/>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
         <source>Compiled model: fused elementwise kernels keep fewer activations</source>
         <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="175"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="176"/>
         <source>Rank r of each adapter (typically 8 to 64)</source>
         <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="177"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="181"/>
         <source>LoRA alpha</source>
         <translation>LoRA alpha</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="178"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
         <source>Scaling alpha / r of the update</source>
         <translation>更新量的缩放系数 alpha / r</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="184"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="188"/>
         <source>Double quantisation</source>
         <translation>双重量化</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="185"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="189"/>
         <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
         <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
     </message>

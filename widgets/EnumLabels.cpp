@@ -22,6 +22,12 @@ std::vector<FieldChoice> EnumLabels::optimizer() {
             {tr("8-bit AdamW (bitsandbytes, torchao)"), "adam8bit"}};
 }
 
+std::vector<FieldChoice> EnumLabels::optimizerImpl() {
+    return {{tr("Fused (Megatron, DeepSpeed, torchtitan)"), "fused"},
+            {tr("foreach (torch.optim's default)"), "foreach"},
+            {tr("One tensor at a time"), "for_loop"}};
+}
+
 std::vector<FieldChoice> EnumLabels::recompute() {
     return {{tr("None"), "none"},
             {tr("Selective (attention)"), "selective"},

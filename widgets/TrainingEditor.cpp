@@ -157,6 +157,10 @@ TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QW
             precisionField(document),
             fp8RecipeField(document),
             choiceField("/training/optimizer", tr("Optimizer"), EnumLabels::optimizer()),
+            choiceField("/training/optimizer_impl", tr("Optimizer kernels"),
+                        EnumLabels::optimizerImpl(),
+                        tr("How the optimizer step runs: foreach (torch.optim without fused=True) "
+                           "holds a temporary the size of Adam's second moments during the step")),
             flagField("/training/optimizer_in_backward", tr("Optimizer step in backward"),
                       tr("Step each weight in its gradient hook: no whole-model gradient buffer "
                          "(torchtune optimizer_in_bwd; one micro-batch per step)")),

@@ -22,6 +22,12 @@
 //   Scenarios accounted as Megatron-LM (execution.framework "megatron": FinetuneMemory.h,
 //   pytorchNativeRecipe) keep theoretical_memory_usage.py's sum instead, the output layer's
 //   activations beside every layer's and the working set (lossFreedBeforeLayers false).
+//   The optimizer step is a third moment, after the backward: every gradient, no activation,
+//   and what the step allocates. torch.optim's foreach Adam (its default on CUDA) computes
+//   exp_avg_sq_sqrt = torch._foreach_sqrt(exp_avg_sqs) over the whole parameter list
+//   (torch/optim/adam.py and adamw.py, _multi_tensor_adam): a temporary the size of the second
+//   moments; the for-loop implementation one tensor's; fused kernels none. Optimizer-in-backward
+//   steps one parameter at a time inside the backward: no such moment.
 // - reserved (torch.cuda.max_memory_reserved): allocated plus what the caching allocator holds
 //   beyond it. Allocations are rounded to 512 bytes and served from 2 MiB-multiple segments
 //   (PyTorch c10/cuda/CUDACachingAllocator.cpp: kMinBlockSize 512, kRoundLarge 2 MiB); a
@@ -57,6 +63,7 @@ struct TensorMoments {
     // (CUDACachingAllocator.cpp, release_cached_blocks in the OOM path), and it serves a
     // request from a cached block only if the block is at least as large.
     double cachedBeforeLoss = 0;
+    double optimizerStepTemporary = 0; // what the optimizer step allocates (none in backward)
 };
 
 struct AllocatorPeaks {
@@ -65,6 +72,7 @@ struct AllocatorPeaks {
     bool activationMoment = true; // the peak is when the backward starts (else when it ends)
     double gradientsAtPeak = 0;   // gradients live at the peak moment
     double activationsAtPeak = 0;
+    double optimizerTemporaryAtPeak = 0; // the optimizer step's temporary, when it is the peak
 };
 
 // Fraction of the transient tensors' bytes that the caching allocator keeps in split,
@@ -111,6 +119,18 @@ inline AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
     p.reserved = p.allocated + kTransientFragmentation * changing +
                  (m.shardedParameters ? m.gatheredLayer : 0.0) +
                  (p.activationMoment && atLoss ? m.cachedBeforeLoss : 0.0);
+    // The optimizer step: every gradient and the step's temporary; the activations' blocks
+    // stay reserved from the backward.
+    const double stepMoment = always + m.gradients + m.optimizerStepTemporary;
+    if (!m.optimizerInBackward && m.optimizerStepTemporary > 0 && stepMoment > p.allocated) {
+        p.allocated = stepMoment;
+        p.activationMoment = false;
+        p.gradientsAtPeak = m.gradients;
+        p.activationsAtPeak = 0;
+        p.optimizerTemporaryAtPeak = m.optimizerStepTemporary;
+        p.reserved = std::max(p.reserved,
+                              stepMoment + (m.shardedParameters ? m.gatheredLayer : 0.0));
+    }
     return p;
 }
 

@@ -60,6 +60,25 @@ StateBytesPerParam stateBytesPerParam(const TrainingConfig& training, Framework 
     return b;
 }
 
+double optimizerStepTemporaryBytes(const TrainingConfig& training, double optimizerBytes,
+                                   double largestLocalParams) {
+    if (training.optimizer != OptimizerKind::Adam || training.optimizerInBackward)
+        return 0.0;
+    const double varianceShare = training.masterWeights ? 4.0 / 12.0 : 0.5;
+    const double varianceBytes = training.masterWeights      ? 4.0
+                                 : training.precision == Precision::Fp32 ? 4.0
+                                                                         : 2.0;
+    switch (training.optimizerImpl) {
+    case OptimizerImpl::Foreach:
+        return varianceShare * optimizerBytes;
+    case OptimizerImpl::ForLoop:
+        return optimizerBytes > 0 ? varianceBytes * largestLocalParams : 0.0;
+    case OptimizerImpl::Fused:
+        return 0.0;
+    }
+    return 0.0;
+}
+
 double optimizerStepBytesPerParam(const TrainingConfig& training) {
     const bool master = training.masterWeights;
     switch (training.optimizer) {

@@ -56,6 +56,14 @@ StateBytesPerParam stateBytesPerParam(const TrainingConfig& training, Framework 
 // SGD 14, Adafactor 12.
 double optimizerStepBytesPerParam(const TrainingConfig& training);
 
+// Bytes the optimizer step allocates beside the states (estimate/AllocatorMemory.h): with Adam
+// under "foreach" a second-moment-sized temporary (torch._foreach_sqrt of exp_avg_sqs:
+// `optimizerBytes` x the variance's share of the states, 4 of 12 with master weights, else
+// half), under "for_loop" one tensor's (`largestLocalParams` x the variance's bytes), fused
+// none. 8-bit Adam (bitsandbytes' own kernels), SGD and Adafactor: none counted.
+double optimizerStepTemporaryBytes(const TrainingConfig& training, double optimizerBytes,
+                                   double largestLocalParams);
+
 // The ZeRO paper's accounting (Rajbhandari et al. 2020, sec. 3.1): fp16 weights 2, fp16
 // gradients 2, K = 12 optimizer bytes.
 inline constexpr StateBytesPerParam kZeroPaperStateBytes{2, 2, 12};

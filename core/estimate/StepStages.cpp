@@ -228,6 +228,11 @@ double addCommBuffers(const EstimateContext& ctx, const LayerCosts& lc,
     return gatheredLayer;
 }
 
+// The ranks one parameter's optimizer states are sharded over (ZeRO >= 1).
+double optimizerShards(const EstimateContext& ctx) {
+    return ctx.sc.parallel.zero >= 1 ? double(ctx.dpg.shardRanks) : 1.0;
+}
+
 // What PyTorch's allocator reports of stage memory `bytes` (AllocatorMemory.h), written into
 // `sm`; the breakdown keeps what is live at the peak, and `framework` the CUDA context and
 // what the allocator reserves beyond its tensors. NCCL's buffers count on the device only.
@@ -257,7 +262,10 @@ void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gathere
     tm.shardedParameters = gatheredLayer > 0;
     tm.gatheredLayer = gatheredLayer;
     tm.cachedBeforeLoss = cachedBeforeLoss;
+    tm.optimizerStepTemporary = optimizerStepTemporaryBytes(sc.training, sm.bytes.optimizer,
+                                                            ctx.adapters ? 0.0 : largestWeight / optimizerShards(ctx));
     const AllocatorPeaks ap = allocatorPeaks(tm);
+    sm.bytes.optimizer += ap.optimizerTemporaryAtPeak;
     sm.bytes.gradients = ap.gradientsAtPeak;
     sm.bytes.activations = ap.activationsAtPeak;
     sm.allocatedBytes = ap.allocated;

@@ -124,9 +124,16 @@ void torchtitanTraining(const ResolvedScenario& plan, const LaunchShape& shape, 
     doc.insert("training", std::move(training));
     if (t.optimizer != OptimizerKind::Adam)
         refuse(r, "/training/optimizer", "torchtitan's optimizers are Adam and AdamW; choose adam");
-    doc.insert(
-        "optimizer",
-        toml::table{{"name", "AdamW"}, {"lr", 3.0e-4}, {"eps", 1e-8}, {"weight_decay", 0.1}});
+    // optimizer.implementation (torchtitan/config/job_config.py: "for-loop", "foreach",
+    // "fused"); its foreach step holds a temporary the size of the second moments.
+    const char* implementation = t.optimizerImpl == OptimizerImpl::Foreach   ? "foreach"
+                                 : t.optimizerImpl == OptimizerImpl::ForLoop ? "for-loop"
+                                                                             : "fused";
+    doc.insert("optimizer", toml::table{{"name", "AdamW"},
+                                        {"lr", 3.0e-4},
+                                        {"eps", 1e-8},
+                                        {"weight_decay", 0.1},
+                                        {"implementation", implementation}});
     doc.insert("lr_scheduler", toml::table{{"warmup_steps", 200}});
     doc.insert("activation_checkpoint", activationCheckpoint(plan, r));
     doc.insert("compile",

@@ -106,8 +106,20 @@ void optimizer(Emitter& y, const ResolvedScenario& plan) {
         component(y, "optimizer", "bitsandbytes.optim.PagedAdamW8bit");
     } else {
         component(y, "optimizer", "torch.optim.AdamW");
-        // full_finetune_distributed raises on a fused optimizer with tensor parallelism.
-        entry(y, "fused", plan.parallel.tp == 1);
+        // training.optimizer_impl through the one flag torchtune's configs set (fused); without
+        // it torch.optim runs foreach. full_finetune_distributed raises on a fused optimizer
+        // with tensor parallelism.
+        const OptimizerImpl impl = plan.training.optimizerImpl;
+        if (impl == OptimizerImpl::Fused && plan.parallel.tp == 1)
+            entry(y, "fused", true);
+        else if (impl == OptimizerImpl::Fused)
+            y << YAML::Key << "fused" << YAML::Value << false
+              << YAML::Comment("refused with tensor parallelism: foreach runs");
+        else if (impl == OptimizerImpl::ForLoop)
+            y << YAML::Key << "fused" << YAML::Value << false
+              << YAML::Comment("no torchtune config sets for-loop: foreach runs");
+        else
+            entry(y, "fused", false);
     }
     if (plan.finetune->adapters())
         entry(y, "weight_decay", 0.01);

@@ -193,6 +193,16 @@ ImportResult importTorchtitan(const ImportInput& input) {
     t["seq_len"] = integer(doc, "training", "seq_len", 2048);
     precision(doc, t, r);
     t["optimizer"] = "adam";
+    // optimizer.implementation (torchtitan/config/job_config.py, default "fused").
+    const auto implNode = doc["optimizer"]["implementation"];
+    const std::string impl = implNode ? implNode.value<std::string>().value_or("?") : "fused";
+    if (impl == "foreach" || impl == "for-loop")
+        t["optimizer_impl"] = impl == "foreach" ? "foreach" : "for_loop";
+    else if (impl != "fused") {
+        r.error = "optimizer.implementation \"" + impl +
+                  "\": expected \"fused\", \"foreach\" or \"for-loop\"";
+        return r;
+    }
     s["training"] = t;
     if (doc["checkpoint"]["enable"].value<bool>().value_or(false) &&
         doc["checkpoint"]["initial_load_path"].value<std::string>() &&

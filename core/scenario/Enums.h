@@ -19,6 +19,10 @@ enum class Fp8Recipe { Delayed, Tensorwise, Blockwise };
 // Adam8bit: AdamW with 8-bit block-quantised moments (Dettmers et al. 2022, "8-bit Optimizers
 // via Block-wise Quantization", arXiv 2110.02861; bitsandbytes AdamW8bit, torchao AdamW8bit).
 enum class OptimizerKind { Adam, Sgd, Adafactor, Adam8bit };
+// How the optimizer step runs over the parameters (torch.optim's `fused` / `foreach` flags;
+// torchtitan's optimizer.implementation): one fused kernel per chunk of tensors, foreach ops
+// over the whole parameter list (torch.optim's default on CUDA), or one tensor at a time.
+enum class OptimizerImpl { Fused, Foreach, ForLoop };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
 enum class OffloadTarget { None, Cpu, Nvme };
@@ -69,6 +73,7 @@ TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "toru
 TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
 TS_ENUM_NAMES(Fp8Recipe, "delayed", "tensorwise", "blockwise")
 TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor", "adam8bit")
+TS_ENUM_NAMES(OptimizerImpl, "fused", "foreach", "for_loop")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")

@@ -72,6 +72,7 @@ Scenario explicitScenario(const ResolvedScenario& r) {
         s.training.fp8Recipe = t.fp8Recipe;
     s.training.optimizer = t.optimizer;
     s.training.optimizerInBackward = t.optimizerInBackward;
+    s.training.optimizerImpl = t.optimizerImpl;
     s.training.compile = t.compile;
     s.training.masterWeights = t.masterWeights;
     s.training.tokens = t.tokens;

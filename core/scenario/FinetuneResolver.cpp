@@ -149,6 +149,7 @@ bool resolveFinetune(const Scenario& s, ResolvedScenario& r, Diagnostics& diags)
     const TrainingInput& t = s.training;
     TrainingConfig& training = r.training;
     training.optimizerInBackward = t.optimizerInBackward.value_or(false);
+    training.optimizerImpl = t.optimizerImpl.value_or(OptimizerImpl::Fused);
     training.compile = t.compile.value_or(false);
     // Fine-tuning recipes keep parameters, gradients and optimizer states in the training
     // precision (torchtune "dtype: bf16"); pre-training frameworks keep FP32 masters.

@@ -19,6 +19,11 @@ struct TrainingConfig {
     // --fp8-recipe default "delayed"), and Delayed for every other precision.
     Fp8Recipe fp8Recipe = Fp8Recipe::Delayed;
     OptimizerKind optimizer = OptimizerKind::Adam;
+    // Fused by default: Megatron's and DeepSpeed's FusedAdam, torchtitan's default
+    // (optimizer.implementation "fused"), torchtune's configs from mid-2024 (fused: True).
+    // torch.optim without a flag runs foreach, whose step holds a temporary the size of the
+    // second moments (estimate/AllocatorMemory.h).
+    OptimizerImpl optimizerImpl = OptimizerImpl::Fused;
     // Step each parameter in its gradient hook, so that no whole-model gradient buffer exists
     // (torchtune optimizer_in_bwd; needs one micro-batch per step).
     bool optimizerInBackward = false;

@@ -315,6 +315,7 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
         t.fp8Recipe = r.enumeration<Fp8Recipe, EnumNames<Fp8Recipe>>("fp8_recipe");
     t.optimizer = r.enumeration<OptimizerKind, EnumNames<OptimizerKind>>("optimizer");
     t.optimizerInBackward = r.boolean("optimizer_in_backward"); // torchtune optimizer_in_bwd
+    t.optimizerImpl = r.enumeration<OptimizerImpl, EnumNames<OptimizerImpl>>("optimizer_impl");
     t.compile = r.boolean("compile");
     t.masterWeights = r.boolean("master_weights");
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
@@ -443,6 +444,7 @@ Json scenarioToJson(const Scenario& s) {
     putEnum(training, "fp8_recipe", t.fp8Recipe);
     putEnum(training, "optimizer", t.optimizer);
     putOptional(training, "optimizer_in_backward", t.optimizerInBackward);
+    putEnum(training, "optimizer_impl", t.optimizerImpl);
     putOptional(training, "compile", t.compile);
     putOptional(training, "master_weights", t.masterWeights);
     putOptional(training, "tokens", t.tokens);
