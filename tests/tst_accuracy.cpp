@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -101,7 +102,33 @@ private:
     std::map<std::string, int> otherCount_;
     std::vector<CaseResult> all_; // every estimated case of the 124 (issue 16)
     int notEstimated_ = 0;
+
+    using CasePair = std::pair<const CaseResult*, const CaseResult*>;
+    // Every estimated case whose twin (`twinId` of its id; "" = none) was estimated too, on
+    // the same model and cluster, in id order.
+    std::vector<CasePair> twins(const std::function<std::string(const std::string&)>& twinId) const;
 };
+
+std::vector<TestAccuracy::CasePair>
+TestAccuracy::twins(const std::function<std::string(const std::string&)>& twinId) const {
+    std::map<std::string, const CaseResult*> byId;
+    for (const CaseResult& r : all_)
+        byId[r.id] = &r;
+    std::map<std::string, const json*> caseById;
+    for (const json& c : cases_)
+        caseById[c.at("id").get<std::string>()] = &c;
+    std::vector<CasePair> out;
+    for (const auto& [id, r] : byId) {
+        const std::string other = twinId(id);
+        if (other.empty() || !byId.count(other))
+            continue;
+        const json& a = caseById.at(id)->at("scenario");
+        const json& b = caseById.at(other)->at("scenario");
+        if (a.at("model") == b.at("model") && a.at("cluster") == b.at("cluster"))
+            out.emplace_back(r, byId.at(other));
+    }
+    return out;
+}
 
 void TestAccuracy::initTestCase() {
     const std::string text = test::readAll(QString::fromStdString(dataPath("published-dev.json")));
@@ -377,27 +404,14 @@ void TestAccuracy::allDevCases() {
 // Identical scenarios measured in the 26.02 and the 26.06 containers (same model, cluster and
 // id): the predicted ratio of their step times must match the measured one within 10%.
 void TestAccuracy::containerRatios() {
-    std::map<std::string, const CaseResult*> byId;
-    for (const CaseResult& r : all_)
-        byId[r.id] = &r;
-    std::map<std::string, const json*> caseById;
-    for (const json& c : cases_)
-        caseById[c.at("id").get<std::string>()] = &c;
     const std::string older = "bridge_26.02", newer = "bridge_26.06";
     int pairs = 0, within = 0;
     double worst = 0;
     std::printf("\n26.02 / 26.06 step-time ratios (measured, predicted, predicted/measured - 1)\n");
-    for (const auto& [id, r] : byId) {
-        if (id.rfind(older, 0) != 0)
-            continue;
-        const std::string other = newer + id.substr(older.size());
-        if (!byId.count(other))
-            continue;
-        const json& a = caseById[id]->at("scenario");
-        const json& b = caseById[other]->at("scenario");
-        if (a.at("model") != b.at("model") || a.at("cluster") != b.at("cluster"))
-            continue;
-        const CaseResult* n = byId[other];
+    for (const auto& [r, n] : twins([&](const std::string& id) {
+             return id.rfind(older, 0) == 0 ? newer + id.substr(older.size()) : std::string();
+         })) {
+        const std::string& id = r->id;
         const double measured = r->measured / n->measured;
         const double predicted = r->predicted / n->predicted;
         const double deviation = predicted / measured - 1.0;
@@ -423,28 +437,17 @@ void TestAccuracy::containerRatios() {
 // match the measured one within 10% for each pair and within 3% on average
 // (hardware/BlockScaledGemm.h was fitted on these six pairs).
 void TestAccuracy::blockScaledPairs() {
-    std::map<std::string, const CaseResult*> byId;
-    for (const CaseResult& r : all_)
-        byId[r.id] = &r;
-    std::map<std::string, const json*> caseById;
-    for (const json& c : cases_)
-        caseById[c.at("id").get<std::string>()] = &c;
     const std::string mx = "_MXFP8_", fp8 = "_FP8_";
     int pairs = 0;
     double sumMeasured = 0, sumPredicted = 0;
     std::printf("\nMXFP8 / FP8 step-time ratios (measured, predicted, predicted/measured - 1)\n");
-    for (const auto& [id, r] : byId) {
-        const std::size_t at = id.find(mx);
-        if (at == std::string::npos)
-            continue;
-        const std::string other = id.substr(0, at) + fp8 + id.substr(at + mx.size());
-        if (!byId.count(other))
-            continue;
-        const json& a = caseById[id]->at("scenario");
-        const json& b = caseById[other]->at("scenario");
-        if (a.at("model") != b.at("model") || a.at("cluster") != b.at("cluster"))
-            continue;
-        const CaseResult* f = byId[other];
+    for (const auto& [r, f] : twins([&](const std::string& id) {
+             const std::size_t at = id.find(mx);
+             return at == std::string::npos
+                        ? std::string()
+                        : id.substr(0, at) + fp8 + id.substr(at + mx.size());
+         })) {
+        const std::string& id = r->id;
         const double measured = r->measured / f->measured;
         const double predicted = r->predicted / f->predicted;
         ++pairs;
