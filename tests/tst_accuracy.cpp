@@ -443,9 +443,8 @@ void TestAccuracy::blockScaledPairs() {
     std::printf("\nMXFP8 / FP8 step-time ratios (measured, predicted, predicted/measured - 1)\n");
     for (const auto& [r, f] : twins([&](const std::string& id) {
              const std::size_t at = id.find(mx);
-             return at == std::string::npos
-                        ? std::string()
-                        : id.substr(0, at) + fp8 + id.substr(at + mx.size());
+             return at == std::string::npos ? std::string()
+                                            : id.substr(0, at) + fp8 + id.substr(at + mx.size());
          })) {
         const std::string& id = r->id;
         const double measured = r->measured / f->measured;

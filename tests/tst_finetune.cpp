@@ -248,13 +248,12 @@ void TestFinetune::refusedWithPath_data() {
         << ""
         << "/training/optimizer_in_backward"
         << "4 micro-batches";
-    QTest::newRow("unknown optimizer implementation")
-        << R"({"method": "full"})"
-        << R"(, "optimizer_impl": "multi_tensor")"
-        << "rtx-4090"
-        << ""
-        << "/training/optimizer_impl"
-        << "foreach";
+    QTest::newRow("unknown optimizer implementation") << R"({"method": "full"})"
+                                                      << R"(, "optimizer_impl": "multi_tensor")"
+                                                      << "rtx-4090"
+                                                      << ""
+                                                      << "/training/optimizer_impl"
+                                                      << "foreach";
     QTest::newRow("unknown finetune key") << R"({"method": "lora", "rank": 8})"
                                           << ""
                                           << "rtx-4090"
@@ -399,9 +398,9 @@ void TestFinetune::optimizerStepTemporary() {
     const double largest = 2.0 * 128256.0 * 4096.0;
     QCOMPARE(loop.peakAllocatedBytes, std::max(fused.peakAllocatedBytes, states + largest));
     // No temporary where the step runs elsewhere or per parameter in the backward.
-    QCOMPARE(on(R"(, "optimizer_impl": "foreach", "optimizer_in_backward": true)")
-                 .peakAllocatedBytes,
-             on(R"(, "optimizer_in_backward": true)").peakAllocatedBytes);
+    QCOMPARE(
+        on(R"(, "optimizer_impl": "foreach", "optimizer_in_backward": true)").peakAllocatedBytes,
+        on(R"(, "optimizer_in_backward": true)").peakAllocatedBytes);
     QCOMPARE(on(R"(, "optimizer_impl": "foreach", "optimizer": "adam8bit")").peakAllocatedBytes,
              on(R"(, "optimizer": "adam8bit")").peakAllocatedBytes);
 }

@@ -128,8 +128,8 @@ inline AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
         p.gradientsAtPeak = m.gradients;
         p.activationsAtPeak = 0;
         p.optimizerTemporaryAtPeak = m.optimizerStepTemporary;
-        p.reserved = std::max(p.reserved,
-                              stepMoment + (m.shardedParameters ? m.gatheredLayer : 0.0));
+        p.reserved =
+            std::max(p.reserved, stepMoment + (m.shardedParameters ? m.gatheredLayer : 0.0));
     }
     return p;
 }

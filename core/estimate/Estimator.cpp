@@ -118,8 +118,7 @@ EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
                          s.hardware);
     // Block-scaled MXFP8/NVFP4 GEMMs below the per-tensor FP8 MAMF (hardware/BlockScaledGemm.h);
     // GPUs with FP4 tensor cores (Blackwell) scale blocks in the tensor cores.
-    applyBlockScaledGemm(scenario.training, scenario.cluster.gpu.fp4Tflops.has_value(),
-                         s.hardware);
+    applyBlockScaledGemm(scenario.training, scenario.cluster.gpu.fp4Tflops.has_value(), s.hardware);
     if (scenario.calibrationProfile) // the scenario's "calibration" (issue 6)
         applyCalibration(*scenario.calibrationProfile, s);
     return s;

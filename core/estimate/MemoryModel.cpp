@@ -65,7 +65,7 @@ double optimizerStepTemporaryBytes(const TrainingConfig& training, double optimi
     if (training.optimizer != OptimizerKind::Adam || training.optimizerInBackward)
         return 0.0;
     const double varianceShare = training.masterWeights ? 4.0 / 12.0 : 0.5;
-    const double varianceBytes = training.masterWeights      ? 4.0
+    const double varianceBytes = training.masterWeights                  ? 4.0
                                  : training.precision == Precision::Fp32 ? 4.0
                                                                          : 2.0;
     switch (training.optimizerImpl) {

@@ -262,8 +262,8 @@ void applyAllocator(const EstimateContext& ctx, double ncclBytes, double gathere
     tm.shardedParameters = gatheredLayer > 0;
     tm.gatheredLayer = gatheredLayer;
     tm.cachedBeforeLoss = cachedBeforeLoss;
-    tm.optimizerStepTemporary = optimizerStepTemporaryBytes(sc.training, sm.bytes.optimizer,
-                                                            ctx.adapters ? 0.0 : largestWeight / optimizerShards(ctx));
+    tm.optimizerStepTemporary = optimizerStepTemporaryBytes(
+        sc.training, sm.bytes.optimizer, ctx.adapters ? 0.0 : largestWeight / optimizerShards(ctx));
     const AllocatorPeaks ap = allocatorPeaks(tm);
     sm.bytes.optimizer += ap.optimizerTemporaryAtPeak;
     sm.bytes.gradients = ap.gradientsAtPeak;
