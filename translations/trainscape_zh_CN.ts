@@ -447,21 +447,6 @@
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="26"/>
-        <source>Fused (Megatron, DeepSpeed, torchtitan)</source>
-        <translation>融合内核（Megatron、DeepSpeed、torchtitan）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
-        <source>foreach (torch.optim&apos;s default)</source>
-        <translation>foreach（torch.optim 的默认）</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EnumLabels.cpp" line="28"/>
-        <source>One tensor at a time</source>
-        <translation>逐个张量</translation>
-    </message>
-    <message>
         <location filename="../widgets/EnumLabels.cpp" line="32"/>
         <location filename="../widgets/EnumLabels.cpp" line="116"/>
         <source>None</source>
@@ -678,9 +663,20 @@
         <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：经 SDPA 的 FlashAttention-2，算子级选择性检查点，FP32 交叉熵</translation>
     </message>
     <message>
+        <location filename="../widgets/EnumLabels.cpp" line="26"/>
         <location filename="../widgets/EnumLabels.cpp" line="106"/>
         <source>Fused</source>
         <translation>融合</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <source>foreach (torch.optim default)</source>
+        <translation>foreach（torch.optim 默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="28"/>
+        <source>For-loop (per tensor)</source>
+        <translation>逐张量循环</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="107"/>
@@ -6100,7 +6096,7 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="190"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="191"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -6160,12 +6156,17 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="192"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="162"/>
+        <source>How the optimizer step runs. Fused: Megatron, DeepSpeed, torchtitan; foreach (torch.optim without fused=True) holds a temporary the size of Adam&apos;s second moments during the step</source>
+        <translation>优化器步骤的执行方式。融合：Megatron、DeepSpeed、torchtitan；foreach（未设 fused=True 的 torch.optim）在步骤中持有与 Adam 二阶矩同样大小的临时张量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="193"/>
         <source>Tokens to train (billions)</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="193"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="194"/>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
     </message>
@@ -6300,72 +6301,67 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>优化器内核</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="162"/>
-        <source>How the optimizer step runs: foreach (torch.optim without fused=True) holds a temporary the size of Adam&apos;s second moments during the step</source>
-        <translation>优化器步骤的执行方式：foreach（未设 fused=True 的 torch.optim）在步骤中持有与 Adam 二阶矩同样大小的临时张量</translation>
-    </message>
-    <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="164"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="165"/>
         <source>Optimizer step in backward</source>
         <translation>在反向传播中执行优化器更新</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="165"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="166"/>
         <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
         <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="169"/>
         <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
         <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="170"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
         <source>Compiled model: fused elementwise kernels keep fewer activations</source>
         <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="173"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="175"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="176"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="176"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="177"/>
         <source>Rank r of each adapter (typically 8 to 64)</source>
         <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="181"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
         <source>LoRA alpha</source>
         <translation>LoRA alpha</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="183"/>
         <source>Scaling alpha / r of the update</source>
         <translation>更新量的缩放系数 alpha / r</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="188"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="189"/>
         <source>Double quantisation</source>
         <translation>双重量化</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="189"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="190"/>
         <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
         <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
     </message>

@@ -23,9 +23,9 @@ std::vector<FieldChoice> EnumLabels::optimizer() {
 }
 
 std::vector<FieldChoice> EnumLabels::optimizerImpl() {
-    return {{tr("Fused (Megatron, DeepSpeed, torchtitan)"), "fused"},
-            {tr("foreach (torch.optim's default)"), "foreach"},
-            {tr("One tensor at a time"), "for_loop"}};
+    return {{tr("Fused"), "fused"},
+            {tr("foreach (torch.optim default)"), "foreach"},
+            {tr("For-loop (per tensor)"), "for_loop"}};
 }
 
 std::vector<FieldChoice> EnumLabels::recompute() {

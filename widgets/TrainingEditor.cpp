@@ -159,8 +159,9 @@ TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QW
             choiceField("/training/optimizer", tr("Optimizer"), EnumLabels::optimizer()),
             choiceField("/training/optimizer_impl", tr("Optimizer kernels"),
                         EnumLabels::optimizerImpl(),
-                        tr("How the optimizer step runs: foreach (torch.optim without fused=True) "
-                           "holds a temporary the size of Adam's second moments during the step")),
+                        tr("How the optimizer step runs. Fused: Megatron, DeepSpeed, torchtitan; "
+                           "foreach (torch.optim without fused=True) holds a temporary the size "
+                           "of Adam's second moments during the step")),
             flagField("/training/optimizer_in_backward", tr("Optimizer step in backward"),
                       tr("Step each weight in its gradient hook: no whole-model gradient buffer "
                          "(torchtune optimizer_in_bwd; one micro-batch per step)")),
