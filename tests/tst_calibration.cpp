@@ -857,36 +857,38 @@ void TestCalibration::measuredPowerReplacesAssumptions() {
     QCOMPARE(own->costs.gpuPower.computeBound, 0.7);
     QVERIFY(qFuzzyCompare(own->costs.gpuPower.memoryBound, (400 - 100) / (tdp - 100)));
 
+    // A profile with these measured watts, registered as `id` and selected by the scenario.
+    const auto resolveMeasured = [&](const std::string& id, const MeasuredPower& watts,
+                                     Diagnostics& d) {
+        p.power = watts;
+        p.id = id;
+        registry.add(p);
+        return resolveWith(withCalibration(id), registry, d);
+    };
+    const auto warnedAt = [](const Diagnostics& d, const std::string& piece) {
+        const auto warnings = d.warnings();
+        return std::any_of(warnings.begin(), warnings.end(), [&](const auto& w) {
+            return w.path == "/calibration" && w.message.find(piece) != std::string::npos;
+        });
+    };
+
     // A phase measured below idle is not used, and the resolver says so.
     power.memoryBound = PhasePower{60, 70, 80};
-    p.power = power;
-    p.id = "low";
-    registry.add(p);
     Diagnostics lowDiags;
-    auto low = resolveWith(withCalibration("low"), registry, lowDiags);
+    auto low = resolveMeasured("low", power, lowDiags);
     QVERIFY(low);
     QCOMPARE(low->costs.gpuPower.memoryBound, kDefaultGpuPowerFractions.memoryBound);
-    bool warned = false;
-    for (const auto& d : lowDiags.warnings())
-        warned = warned || (d.path == "/calibration" &&
-                            d.message.find("below its idle power") != std::string::npos);
-    QVERIFY(warned);
+    QVERIFY(warnedAt(lowDiags, "below its idle power"));
 
     // An idle figure at or above the TDP is not used either, and said so.
-    power = MeasuredPower{};
-    power.idle = PhasePower{tdp + 50, tdp + 60, 50};
-    p.power = power;
-    p.id = "hot";
-    registry.add(p);
+    MeasuredPower hotIdle;
+    hotIdle.idle = PhasePower{tdp + 50, tdp + 60, 50};
     Diagnostics hotDiags;
-    auto hot = resolveWith(withCalibration("hot"), registry, hotDiags);
+    auto hot = resolveMeasured("hot", hotIdle, hotDiags);
     QVERIFY(hot);
     QCOMPARE(*hot->costs.gpuIdleW, *plain->costs.gpuIdleW);
     QVERIFY(has(*hot, MessageId::IdlePowerAssumed) && has(*hot, MessageId::PhasePowerAssumed));
-    bool hotWarned = false;
-    for (const auto& d : hotDiags.warnings())
-        hotWarned = hotWarned || d.message.find("not below the GPU's TDP") != std::string::npos;
-    QVERIFY(hotWarned);
+    QVERIFY(warnedAt(hotDiags, "not below the GPU's TDP"));
 }
 
 QTEST_GUILESS_MAIN(TestCalibration)

@@ -63,7 +63,8 @@ struct TensorMoments {
     // (CUDACachingAllocator.cpp, release_cached_blocks in the OOM path), and it serves a
     // request from a cached block only if the block is at least as large.
     double cachedBeforeLoss = 0;
-    double optimizerStepTemporary = 0; // what the optimizer step allocates (none in backward)
+    // What the optimizer step allocates (MemoryModel.h: 0 with optimizer-in-backward).
+    double optimizerStepTemporary = 0;
 };
 
 struct AllocatorPeaks {
@@ -122,7 +123,7 @@ inline AllocatorPeaks allocatorPeaks(const TensorMoments& m) {
     // The optimizer step: every gradient and the step's temporary; the activations' blocks
     // stay reserved from the backward.
     const double stepMoment = always + m.gradients + m.optimizerStepTemporary;
-    if (!m.optimizerInBackward && m.optimizerStepTemporary > 0 && stepMoment > p.allocated) {
+    if (m.optimizerStepTemporary > 0 && stepMoment > p.allocated) {
         p.allocated = stepMoment;
         p.activationMoment = false;
         p.gradientsAtPeak = m.gradients;

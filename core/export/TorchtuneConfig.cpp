@@ -110,16 +110,16 @@ void optimizer(Emitter& y, const ResolvedScenario& plan) {
         // it torch.optim runs foreach. full_finetune_distributed raises on a fused optimizer
         // with tensor parallelism.
         const OptimizerImpl impl = plan.training.optimizerImpl;
-        if (impl == OptimizerImpl::Fused && plan.parallel.tp == 1)
+        const bool tp = plan.parallel.tp > 1;
+        if (impl == OptimizerImpl::Fused && !tp) {
             entry(y, "fused", true);
-        else if (impl == OptimizerImpl::Fused)
-            y << YAML::Key << "fused" << YAML::Value << false
-              << YAML::Comment("refused with tensor parallelism: foreach runs");
-        else if (impl == OptimizerImpl::ForLoop)
-            y << YAML::Key << "fused" << YAML::Value << false
-              << YAML::Comment("no torchtune config sets for-loop: foreach runs");
-        else
-            entry(y, "fused", false);
+        } else {
+            y << YAML::Key << "fused" << YAML::Value << false;
+            if (impl != OptimizerImpl::Foreach) // what was planned cannot run: say so
+                y << YAML::Comment(impl == OptimizerImpl::Fused
+                                       ? "refused with tensor parallelism: foreach runs"
+                                       : "no torchtune config sets for-loop: foreach runs");
+        }
     }
     if (plan.finetune->adapters())
         entry(y, "weight_decay", 0.01);

@@ -10,6 +10,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -195,12 +196,13 @@ ImportResult importTorchtitan(const ImportInput& input) {
     t["optimizer"] = "adam";
     // optimizer.implementation (torchtitan/config/job_config.py, default "fused").
     const auto implNode = doc["optimizer"]["implementation"];
-    const std::string impl = implNode ? implNode.value<std::string>().value_or("?") : "fused";
-    if (impl == "foreach" || impl == "for-loop")
+    const std::optional<std::string> impl =
+        implNode ? implNode.value<std::string>() : std::optional<std::string>("fused");
+    if (impl == "foreach" || impl == "for-loop") {
         t["optimizer_impl"] = impl == "foreach" ? "foreach" : "for_loop";
-    else if (impl != "fused") {
-        r.error = "optimizer.implementation \"" + impl +
-                  "\": expected \"fused\", \"foreach\" or \"for-loop\"";
+    } else if (impl != "fused") {
+        r.error = "optimizer.implementation" + (impl ? " \"" + *impl + "\"" : std::string()) +
+                  ": expected \"fused\", \"foreach\" or \"for-loop\"";
         return r;
     }
     s["training"] = t;

@@ -96,7 +96,7 @@ struct TrainingInput {
     std::optional<Precision> precision;
     std::optional<Fp8Recipe> fp8Recipe; // "fp8_recipe", only with precision "fp8"
     std::optional<OptimizerKind> optimizer;
-    std::optional<bool> optimizerInBackward; // "optimizer_in_backward"
+    std::optional<bool> optimizerInBackward;    // "optimizer_in_backward"
     std::optional<OptimizerImpl> optimizerImpl; // "optimizer_impl"
     std::optional<bool> compile;
     std::optional<bool> masterWeights; // "master_weights"
