@@ -5,6 +5,8 @@
 #include "accuracy/PublishedRuns.h"
 #include "estimate/Estimate.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -17,6 +19,23 @@ using ts::quantile;
 // accuracy/PublishedRuns.h, which the memory error band uses too).
 inline double memoryFor(const Estimate& e, const std::string& metric) {
     return peakMemoryForMetric(e, metric);
+}
+
+// Sets the keys a case's sources state beyond the shared format (tests/data/*-stated-keys.json:
+// "cases" maps an id to JSON pointers and their values, beside a "source" note) into its
+// scenario; returns how many were set.
+inline int applyStatedKeys(nlohmann::json& scenario, const nlohmann::json& stated,
+                           const std::string& id) {
+    const auto it = stated.at("cases").find(id);
+    if (it == stated.at("cases").end())
+        return 0;
+    int set = 0;
+    for (const auto& [pointer, value] : it->items())
+        if (pointer != "source") {
+            scenario[nlohmann::json::json_pointer(pointer)] = value;
+            ++set;
+        }
+    return set;
 }
 
 } // namespace ts::test

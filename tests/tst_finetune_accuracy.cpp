@@ -77,17 +77,6 @@ std::string dataPath(const char* name) {
     return (test::sourceDir() + "/tests/data/" + name).toStdString();
 }
 
-// The stated keys of one case (JSON pointer -> value), without the "source" note.
-json statedKeys(const json& stated, const std::string& id) {
-    json keys = json::object();
-    const auto it = stated.at("cases").find(id);
-    if (it != stated.at("cases").end())
-        for (const auto& [pointer, value] : it->items())
-            if (pointer != "source")
-                keys[pointer] = value;
-    return keys;
-}
-
 } // namespace
 
 class TestFinetuneAccuracy : public QObject {
@@ -132,9 +121,8 @@ void TestFinetuneAccuracy::estimateCases(const json& cases, const json* stated,
     for (const json& c : cases) {
         const std::string id = c.at("id");
         json doc = c.at("scenario");
-        const json keys = stated ? statedKeys(*stated, id) : json::object();
-        for (const auto& [pointer, value] : keys.items())
-            doc[json::json_pointer(pointer)] = value;
+        if (stated)
+            test::applyStatedKeys(doc, *stated, id);
         Diagnostics diags;
         const auto scenario = scenarioFromJson(nlohmann::ordered_json(doc), diags);
         std::optional<ResolvedScenario> resolved;
