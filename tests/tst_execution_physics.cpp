@@ -76,6 +76,7 @@ private slots:
     void recomputeModules();
     void attentionExponentials();
     void attentionKernel();
+    void tensorParallelByFramework();
 };
 
 // The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
@@ -312,6 +313,41 @@ void TestExecutionPhysics::attentionKernel() {
     const HardwareProfile blackwellTe = settingsOf("b200-sxm-180gb", "megatron");
     const HardwareProfile blackwellTorch = settingsOf("b200-sxm-180gb", "pytorch");
     QCOMPARE(blackwellTe.attentionForwardEfficiency, blackwellTorch.attentionForwardEfficiency);
+}
+
+// Sequence-parallel collectives by framework (estimate/LayerCost.h): Megatron-LM gathers each
+// column-parallel input again for its weight gradient (4 backward all-gathers), DTensor keeps
+// the gathered input (2); torchao's float8 tensor parallelism gathers one byte per element.
+void TestExecutionPhysics::tensorParallelByFramework() {
+    QCOMPARE(tensorParallelBackwardGathers(Framework::Megatron), 4);
+    QCOMPARE(tensorParallelBackwardGathers(Framework::Pytorch), 2);
+    const json dense = json::parse(R"({
+      "format": "trainscape.scenario/1",
+      "model": {"layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32, "kv_heads": 8,
+                "head_dim": 128, "vocab": 128256, "mlp": "swiglu"},
+      "cluster": {"preset": "dgx-h100", "num_gpus": 8},
+      "training": {"seq_len": 4096, "global_batch": 8, "micro_batch": 1},
+      "parallelism": {"tp": 8, "sequence_parallel": true, "recompute": "none"}
+    })");
+    const auto tpBytes = [&](const char* framework, const char* precision) {
+        json doc = withExecution(dense, {{"framework", framework}});
+        doc["training"]["precision"] = precision;
+        return estimateOf(doc).commBytesPerGpu.tp;
+    };
+    // Per layer, in units of one [tokens, h] 16-bit collective: Megatron 2 + 2 forward and
+    // 4 + 2 backward, 10; DTensor 2 + 2 and 2 + 2, 8; with float8 gathers 1 + 2 and 1 + 2, 6.
+    // The embedding's reduce-scatter and the output layer's gather and reduce-scatter (16-bit
+    // in every recipe) add 3 units per micro-batch beside the 32 layers.
+    const double megatron = tpBytes("megatron", "bf16");
+    const double pytorch = tpBytes("pytorch", "bf16");
+    const double float8 = tpBytes("pytorch", "fp8");
+    QVERIFY2(std::abs(pytorch / megatron - (32 * 8 + 3) / (32 * 10 + 3.0)) < 0.005,
+             qPrintable(QString::number(pytorch / megatron)));
+    QVERIFY2(std::abs(float8 / pytorch - (32 * 6 + 3) / (32 * 8 + 3.0)) < 0.005,
+             qPrintable(QString::number(float8 / pytorch)));
+    // Megatron-LM's gathers stay 16-bit under FP8 (whether TransformerEngine gathers a cast
+    // input is not modelled).
+    QCOMPARE(tpBytes("megatron", "fp8"), megatron);
 }
 
 QTEST_GUILESS_MAIN(TestExecutionPhysics)

@@ -83,6 +83,12 @@ void addCollective(CollectiveTime& into, const CollectiveTime& c, double times) 
     into.scaleOutBytes += times * c.scaleOutBytes;
 }
 
+double tensorParallelGatherBytes(const ResolvedScenario& sc, double bytes) {
+    if (sc.execution.framework == Framework::Pytorch && sc.training.precision == Precision::Fp8)
+        return bytes * kFloat8ElementBytes / shapeOf(sc).actBytes;
+    return bytes;
+}
+
 void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime& forward,
                             CollectiveTime& backward) {
     const ResolvedScenario& sc = ctx.scenario;
@@ -91,11 +97,12 @@ void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime
     const GroupPlacement g = tpGroup(sc);
     // (Their kernels: tensorParallelKernels.)
     if (sc.parallel.sequenceParallel) {
-        const CollectiveTime ag = ctx.collectives.cost(Collective::AllGather, bytes, g);
+        const CollectiveTime ag =
+            ctx.collectives.cost(Collective::AllGather, tensorParallelGatherBytes(sc, bytes), g);
         const CollectiveTime rs = ctx.collectives.cost(Collective::ReduceScatter, bytes, g);
         addCollective(forward, ag, 2);
         addCollective(forward, rs, 2);
-        addCollective(backward, ag, 4);
+        addCollective(backward, ag, tensorParallelBackwardGathers(sc.execution.framework));
         addCollective(backward, rs, 2);
     } else {
         const CollectiveTime ar = ctx.collectives.cost(Collective::AllReduce, bytes, g);
@@ -104,10 +111,16 @@ void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime
     }
 }
 
-TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan) {
+int tensorParallelBackwardGathers(Framework framework) {
+    return framework == Framework::Pytorch ? 2 : 4;
+}
+
+TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan, Framework framework) {
     if (plan.tp <= 1)
         return {};
-    return plan.sequenceParallel ? TensorParallelKernels{4, 6} : TensorParallelKernels{2, 2};
+    if (!plan.sequenceParallel)
+        return TensorParallelKernels{2, 2};
+    return TensorParallelKernels{4, 2.0 + tensorParallelBackwardGathers(framework)};
 }
 
 void addAttentionKernels(int cp, PassCost& forward, PassCost& backward) {
@@ -260,7 +273,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     // column-parallel input gradients, two all-gathers of the row-parallel output gradients
     // and two all-gathers re-gathering the column-parallel inputs for the weight gradients.
     addLayerTensorParallel(ctx, s.tokens * s.h * s.actBytes, c.tpForward, c.tpBackward);
-    const TensorParallelKernels tpk = tensorParallelKernels(sc.parallel);
+    const TensorParallelKernels tpk = tensorParallelKernels(sc.parallel, sc.execution.framework);
     c.forward.kernels += tpk.forward;
     c.backward.kernels += tpk.backward;
     if (sc.finetune)

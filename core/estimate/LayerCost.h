@@ -20,6 +20,8 @@ namespace ts {
 // general_gemm(accumulate=True) into main_grad). What bounds the expert GEMMs of small
 // micro-batches, whose reduction (tokens per expert) is short.
 inline constexpr double kWeightGradientAccumulateBytes = 8.0;
+// One FP8 (e4m3 / e5m2) element; a per-tensor scale beside it is negligible.
+inline constexpr double kFloat8ElementBytes = 1.0;
 
 struct OverlapModel {
     double tpExposedFraction = 0.15;
@@ -101,15 +103,31 @@ LayerCost transformerLayerCost(const CostContext& ctx);
 void addCollective(CollectiveTime& into, const CollectiveTime& c, double times = 1.0);
 // A transformer layer's tensor-parallel communication on `bytes` = [tokens, h] activations
 // (Korthikanti et al. 2022 sec. 4.2.2): with sequence parallelism, forward 2 all-gathers +
-// 2 reduce-scatters and backward 4 all-gathers (2 re-gathering inputs for the weight
-// gradients) + 2 reduce-scatters; without, 2 all-reduces each way. Nothing when tp = 1.
+// 2 reduce-scatters and backward tensorParallelBackwardGathers all-gathers + 2
+// reduce-scatters; without, 2 all-reduces each way. Nothing when tp = 1.
 void addLayerTensorParallel(const CostContext& ctx, double bytes, CollectiveTime& forward,
                             CollectiveTime& backward);
+// All-gathers of a sequence-parallel layer's backward:
+// - Megatron-LM (and TransformerEngine) save each column-parallel linear's input as its
+//   sequence shard and gather it again for the weight gradient, beside the gather of the
+//   row-parallel output's gradient: 4 (Korthikanti et al. 2022 sec. 4.2.2;
+//   megatron/core/tensor_parallel/layers.py LinearWithGradAccumulationAndAsyncCommunication);
+// - PyTorch's DTensor (torch.distributed.tensor.parallel SequenceParallel with
+//   PrepareModuleInput, torchtitan's parallelize): autograd saves the gathered input of the
+//   redistribute, so only the row-parallel outputs' gradients are gathered: 2.
+int tensorParallelBackwardGathers(Framework framework);
+// Bytes of one sequence-parallel all-gather of `bytes` of activations: a PyTorch-native FP8
+// recipe (torchao Float8Linear under torchtitan's tensor parallelism) casts before it gathers,
+// the forward's inputs to e4m3 and the backward's gradients to e5m2, one byte per element
+// (torchao/float8/float8_tensor_parallel.py at v0.7.0: Float8ColwiseParallel and
+// PrepareFloat8ModuleInput cast, then redistribute; NoopFwToFloat8E5M2BwDynamic casts the
+// gradient ahead of the redistribute's backward). The reduce-scatters stay 16-bit.
+double tensorParallelGatherBytes(const ResolvedScenario& sc, double bytes);
 // Collective kernels of addLayerTensorParallel per layer (the host issues each).
 struct TensorParallelKernels {
     double forward = 0, backward = 0;
 };
-TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan);
+TensorParallelKernels tensorParallelKernels(const ParallelConfig& plan, Framework framework);
 // The attention core's kernels per pass (estimate/HostTimeline.h), cp ranks in a ring.
 void addAttentionKernels(int cp, PassCost& forward, PassCost& backward);
 // The input embedding (first stage) and the final norm, output layer and loss (last stage).

@@ -232,7 +232,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
 
     // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
     addLayerTensorParallel(ctx, tokens * h * actBytes, out.tpForward, out.tpBackward);
-    const TensorParallelKernels tpk = tensorParallelKernels(p);
+    const TensorParallelKernels tpk = tensorParallelKernels(p, sc.execution.framework);
     out.forward.kernels += tpk.forward;
     out.backward.kernels += tpk.backward;
     if (routed.routedTokens > 0)
