@@ -81,6 +81,20 @@ json readData(const char* name) {
     return json::parse(test::readAll(QString::fromStdString(dataPath(name))));
 }
 
+// Whether a subset's median and p90 are no worse than its entry in `best` (a ratchet object
+// of tests/data/accuracy-ratchet.json; true without one). Prints the entry to write when they
+// are better.
+bool ratchetHolds(const json& best, const std::string& name, double median, double p90) {
+    if (!best.contains(name))
+        return true;
+    const double bestMedian = best.at(name).at("median").get<double>();
+    const double bestP90 = best.at(name).at("p90").get<double>();
+    if (median < bestMedian - kTolerance || p90 < bestP90 - kTolerance)
+        std::printf("    better than the ratchet: \"%s\": {\"median\": %.4f, \"p90\": %.4f}\n",
+                    name.c_str(), std::min(median, bestMedian), std::min(p90, bestP90));
+    return median <= bestMedian + kTolerance && p90 <= bestP90 + kTolerance;
+}
+
 // One case's scenario estimated as a user's file would be: read, resolved against the built-in
 // catalog, estimated. Without an estimate, `why` lists the errors.
 struct CaseEstimate {
@@ -387,15 +401,8 @@ void TestAccuracy::allDevCases() {
         const double median = quantile(errors, 0.5), p90 = quantile(errors, 0.9);
         std::printf("  %-46s %5zu %7.1f%% %7.1f%% %+7.1f%%\n", name.c_str(), errors.size(),
                     100 * median, 100 * p90, 100 * quantile(signedErrors, 0.5));
-        if (!best.contains(name))
-            continue;
-        const double bestMedian = best.at(name).at("median").get<double>();
-        const double bestP90 = best.at(name).at("p90").get<double>();
-        if (median < bestMedian - kTolerance || p90 < bestP90 - kTolerance)
-            std::printf("    better than the ratchet: \"%s\": {\"median\": %.4f, \"p90\": %.4f}\n",
-                        name.c_str(), std::min(median, bestMedian), std::min(p90, bestP90));
-        QVERIFY2(median <= bestMedian + kTolerance, (name + ": median got worse").c_str());
-        QVERIFY2(p90 <= bestP90 + kTolerance, (name + ": p90 got worse").c_str());
+        QVERIFY2(ratchetHolds(best, name, median, p90),
+                 (name + ": median or p90 got worse").c_str());
     }
     std::vector<const CaseResult*> sorted = groups["all"];
     std::sort(sorted.begin(), sorted.end(),
@@ -519,15 +526,8 @@ void TestAccuracy::statedKeys() {
         const double median = quantile(e, 0.5), p90 = quantile(e, 0.9);
         std::printf("  %-46s %5zu %7.1f%% %7.1f%%\n", name.c_str(), e.size(), 100 * median,
                     100 * p90);
-        if (!best.contains(name))
-            continue;
-        const double bestMedian = best.at(name).at("median").get<double>();
-        const double bestP90 = best.at(name).at("p90").get<double>();
-        if (median < bestMedian - kTolerance || p90 < bestP90 - kTolerance)
-            std::printf("    better than the ratchet: \"%s\": {\"median\": %.4f, \"p90\": %.4f}\n",
-                        name.c_str(), std::min(median, bestMedian), std::min(p90, bestP90));
-        QVERIFY2(median <= bestMedian + kTolerance, (name + " (stated): median got worse").c_str());
-        QVERIFY2(p90 <= bestP90 + kTolerance, (name + " (stated): p90 got worse").c_str());
+        QVERIFY2(ratchetHolds(best, name, median, p90),
+                 (name + " (stated): median or p90 got worse").c_str());
     }
 }
 
