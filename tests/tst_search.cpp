@@ -10,10 +10,13 @@
 #include "search/PlanEvaluator.h"
 #include "search/PlanSearch.h"
 
+#include "TestSupport.h"
+
 #include <QtTest>
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 using namespace ts;
 
@@ -351,6 +354,40 @@ private slots:
         QCOMPARE(r->points.size(), std::size_t(1000));
         opt.keepPoints = 0;
         QVERIFY(searchPlans(base, opt, diags)->points.empty());
+    }
+
+    // One GPU (QLoRA of an 8B model on an RTX 4090): ZeRO has no second rank to shard over,
+    // so the space holds each plan once (ZeRO 0, or the stage an offload needs) unless the
+    // stages are pinned; and every recompute mode meets the parameter offload, the first one
+    // enumerated too.
+    void oneGpuSpaceHasNoZeroTwins() {
+        Diagnostics diags;
+        const std::string text = test::readAll(
+            test::sourceDir() + "/resources/examples/llama3.1-8b-qlora-1xrtx4090.json");
+        auto parsed = parseScenarioText(text, diags);
+        QVERIFY(parsed);
+        const auto base = resolveScenario(*parsed, Catalog::builtIn(), diags);
+        QVERIFY(base);
+        std::set<RecomputeMode> offloadedParams;
+        std::set<std::string> seen;
+        for (const PlanChoice& p : allPlans(*base, SearchDomain{})) {
+            if (p.offload.params != OffloadTarget::None) {
+                QCOMPARE(p.zero, 3);
+                offloadedParams.insert(p.recompute);
+            } else if (p.offload.optimizer != OffloadTarget::None) {
+                QCOMPARE(p.zero, 1);
+            } else {
+                QCOMPARE(p.zero, 0);
+            }
+            QVERIFY2(seen.insert(describePlan(p)).second, describePlan(p).c_str());
+        }
+        QCOMPARE(offloadedParams.size(), std::size_t(3)); // none, selective and full
+        SearchDomain pinned;
+        pinned.zero = {0, 2};
+        std::set<int> stages;
+        for (const PlanChoice& p : allPlans(*base, pinned))
+            stages.insert(p.zero);
+        QCOMPARE(stages, (std::set<int>{0, 2}));
     }
 
     // Every plan of the space resolves as written: `estimate` accepts what search reports.

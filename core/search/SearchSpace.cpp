@@ -273,6 +273,18 @@ struct PlanEnumerator {
         return {OffloadTarget::None};
     }
 
+    // Without a second rank to shard over (dp x cp = 1), ZeRO 1-3 are ZeRO 0: the same plan,
+    // estimated alike. Unless the search is pinned to stages, only what an offload needs
+    // stays: the lowest stage that offloads the optimizer (1), the one that offloads
+    // parameters (3).
+    bool unsharded(int z) const {
+        if (!d.zero.empty() || z == 0 || std::int64_t(c.dp) * c.cp > 1)
+            return false;
+        if (c.offload.params != OffloadTarget::None)
+            return z != 3;
+        return c.offload.optimizer == OffloadTarget::None || z != 1;
+    }
+
     // Innermost, so that consecutive plans differ only in what the stage costs do not
     // depend on (below ZeRO 3 and without offload): PlanEvaluator reuses them.
     void zeros() {
@@ -280,7 +292,7 @@ struct PlanEnumerator {
             // DeepSpeed runtime/zero/config.py: optimizer offload with ZeRO 1-3, parameter
             // offload with ZeRO 3 only (parallel/PlanSupport.cpp).
             if ((c.offload.optimizer != OffloadTarget::None && z < 1) ||
-                (c.offload.params != OffloadTarget::None && z != 3))
+                (c.offload.params != OffloadTarget::None && z != 3) || unsharded(z))
                 continue;
             c.zero = z;
             for (std::int64_t s : shardValues()) {
@@ -309,9 +321,14 @@ struct PlanEnumerator {
     void offloads() {
         const HostConfig& h = sc.cluster.host;
         const bool pcie = h.pcieGBps.has_value();
-        for (OffloadTarget o :
-             offloadValues(d.offloadOptimizer, pcie && h.memoryGBps && c.zero >= 1))
-            for (OffloadTarget p : offloadValues(d.offloadParams, pcie && c.zero == 3))
+        // Whether a ZeRO stage of the domain can take each offload; zeros() pairs them (the
+        // stage is chosen inside, after the offload).
+        const std::vector<int> stages = orDefault(d.zero, {0, 1, 2, 3});
+        const bool sharded =
+            std::any_of(stages.begin(), stages.end(), [](int z) { return z >= 1; });
+        const bool zero3 = std::find(stages.begin(), stages.end(), 3) != stages.end();
+        for (OffloadTarget o : offloadValues(d.offloadOptimizer, pcie && h.memoryGBps && sharded))
+            for (OffloadTarget p : offloadValues(d.offloadParams, pcie && zero3))
                 for (OffloadTarget a : offloadValues(d.offloadActivations, pcie)) {
                     c.offload = OffloadConfig{o, p, a};
                     overlaps();
