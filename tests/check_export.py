@@ -375,7 +375,7 @@ def check_torchtune(where, config, words, plan):
     expect = {"dtype": "fp32" if t["precision"] == "fp32" else "bf16",
               "enable_activation_checkpointing": p["recompute"] == "full",
               "enable_activation_offloading": p["offload"]["activations"] == "cpu",
-              "compile": t["compile"]}
+              "compile": t.get("compile", False)}  # unstated: the format default
     if method == "full":
         expect["optimizer_in_bwd"] = t["optimizer_in_backward"]
     if world > 1:

@@ -7,12 +7,14 @@
 #include "TestSupport.h"
 
 #include "catalog/Catalog.h"
+#include "estimate/EagerKernels.h"
 #include "estimate/Estimator.h"
 #include "estimate/HostTimeline.h"
 #include "estimate/RoutedExperts.h"
 #include "hardware/AttentionKernel.h"
 #include "hardware/HardwareProfile.h"
 #include "hardware/KernelTime.h"
+#include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -77,6 +79,7 @@ private slots:
     void attentionExponentials();
     void attentionKernel();
     void tensorParallelByFramework();
+    void eagerPytorchOperators();
 };
 
 // The pass takes the larger of host and GPU; a sync splits it; graphs remove the host side.
@@ -348,6 +351,61 @@ void TestExecutionPhysics::tensorParallelByFramework() {
     // Megatron-LM's gathers stay 16-bit under FP8 (whether TransformerEngine gathers a cast
     // input is not modelled).
     QCOMPARE(tpBytes("megatron", "fp8"), megatron);
+}
+
+// Eager PyTorch modules (estimate/EagerKernels.h): each operator of the norms, RoPE, the
+// attention's copies and SwiGLU reads and writes HBM; only where the scenario states
+// training.compile false in a PyTorch-native recipe.
+void TestExecutionPhysics::eagerPytorchOperators() {
+    const json dense = json::parse(R"({
+      "format": "trainscape.scenario/1",
+      "model": {"layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32, "kv_heads": 8,
+                "head_dim": 128, "vocab": 128256, "mlp": "swiglu"},
+      "cluster": {"preset": "dgx-h100", "num_gpus": 8},
+      "training": {"seq_len": 8192, "global_batch": 16, "micro_batch": 2},
+      "parallelism": {"dp": 8, "zero": 3, "recompute": "none"},
+      "execution": {"framework": "pytorch"}
+    })");
+    const auto resolved = [](const json& doc) {
+        Diagnostics diags;
+        auto scenario = parseScenarioText(doc.dump(), diags);
+        auto r = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags)
+                          : std::optional<ResolvedScenario>{};
+        if (!r)
+            qFatal("resolve failed");
+        return *r;
+    };
+    json eagerDoc = dense, compiledDoc = dense;
+    eagerDoc["training"]["compile"] = false;
+    compiledDoc["training"]["compile"] = true;
+    const ResolvedScenario eager = resolved(eagerDoc);
+    QVERIFY(eagerPytorchModules(eager));
+    QVERIFY(!eagerPytorchModules(resolved(compiledDoc)));
+    QVERIFY(!eagerPytorchModules(resolved(dense))); // unstated: the fused kernels
+    json megatron = eagerDoc;
+    megatron["execution"]["framework"] = "megatron";
+    QVERIFY(!eagerPytorchModules(resolved(megatron)));
+
+    // Per token of a Llama 3 8B layer (h 4096, q 4096, kv 1024, grouped-query attention):
+    // norms 2 x 32 h, RoPE 20 (q + kv), output copy 4 q, K and V expanded 2 (2 kv + 2 q).
+    const EagerBytes a = eagerAttentionBytes(eager, 1.0, 4096, 1024);
+    QCOMPARE(a.forward, 2 * 32.0 * 4096 + 20.0 * 5120 + 4.0 * 4096 + 2 * (2.0 * 1024 + 2.0 * 4096));
+    QCOMPARE(a.backward,
+             2 * 48.0 * 4096 + 20.0 * 5120 + 4.0 * 4096 + 2 * (2.0 * 1024 + 2.0 * 4096));
+    const EagerBytes mlp = eagerActivationBytes(eager, 14336);
+    QCOMPARE(mlp.forward, 4.0 * 14336);
+    QCOMPARE(mlp.backward, 6.0 * 14336);
+
+    // The step: eager is slower by those bytes; compiled and unstated are the fused step.
+    const double eagerStep = estimateOf(eagerDoc).stepSeconds;
+    const double compiledStep = estimateOf(compiledDoc).stepSeconds;
+    QCOMPARE(estimateOf(dense).stepSeconds, compiledStep);
+    QVERIFY2(eagerStep > 1.05 * compiledStep && eagerStep < 1.3 * compiledStep,
+             qPrintable(QString::number(eagerStep / compiledStep)));
+
+    // The explicit form keeps an unstated key unstated (and a stated one stated).
+    QVERIFY(!explicitScenario(resolved(dense)).training.compile.has_value());
+    QCOMPARE(explicitScenario(eager).training.compile, std::optional<bool>(false));
 }
 
 QTEST_GUILESS_MAIN(TestExecutionPhysics)

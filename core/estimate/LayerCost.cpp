@@ -1,6 +1,7 @@
 #include "estimate/LayerCost.h"
 
 #include "estimate/ContextParallel.h"
+#include "estimate/EagerKernels.h"
 #include "estimate/FinetuneCost.h"
 #include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
@@ -240,6 +241,11 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     const double actBytes = activationFunctionBytes(sc.model.mlp);
     double fwdBytes = (8.0 * s.h + 12.0 * s.h) * s.replicated + actBytes * s.ffn / s.tp;
     double bwdBytes = 2.0 * fwdBytes;
+    // Eager PyTorch modules run each operator apart (estimate/EagerKernels.h).
+    const EagerBytes eager = eagerAttentionBytes(sc, s.replicated, s.q / s.tp, s.kv / s.tp);
+    const EagerBytes eagerMlp = eagerActivationBytes(sc, s.ffn / s.tp);
+    fwdBytes += eager.forward + eagerMlp.forward;
+    bwdBytes += eager.backward + eagerMlp.backward;
     int fwdKernels = 5, bwdKernels = 9;
     if (s.fp8) {
         // FP8 recipes (TransformerEngine, torchao float8) cast every GEMM input: read 2 bytes,

@@ -1,6 +1,7 @@
 #include "estimate/MoeLayerCost.h"
 
 #include "estimate/ContextParallel.h"
+#include "estimate/EagerKernels.h"
 #include "estimate/PrecisionMemory.h"
 #include "estimate/RoutedExperts.h"
 #include "hardware/KernelTime.h"
@@ -224,8 +225,22 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     // (Router: its top-k, score function and auxiliary-loss kernels, 8 each way.)
     const int routerKernels = moeLayer && m.moe ? 8 : 0;
     out.modules.layernorm = layerNormModuleSeconds(hw, h, replicated, tokens);
-    out.forward.elementwise += memoryBoundSeconds(hw, fwdBytes * tokens, 8 + casts);
-    out.backward.elementwise += memoryBoundSeconds(hw, 2.0 * fwdBytes * tokens, 14 + casts);
+    // Eager PyTorch modules (estimate/EagerKernels.h): norms, RoPE and the attention's copies
+    // of a GQA / MHA layer, and the dense or shared experts' activation (MLA's own operators
+    // are not counted).
+    EagerBytes eager =
+        m.mla ? EagerBytes{}
+              : eagerAttentionBytes(sc, replicated, qWidthPerRank, kvWidthPerRank / 2.0);
+    const double mlpWidth = !moeLayer || !m.moe
+                                ? double(m.ffnHidden) / tp
+                                : m.moe->sharedExperts * double(m.moe->expertFfnHidden) / tp;
+    const EagerBytes eagerMlp = eagerActivationBytes(sc, mlpWidth);
+    eager.forward += eagerMlp.forward;
+    eager.backward += eagerMlp.backward;
+    out.forward.elementwise +=
+        memoryBoundSeconds(hw, (fwdBytes + eager.forward) * tokens, 8 + casts);
+    out.backward.elementwise +=
+        memoryBoundSeconds(hw, (2.0 * fwdBytes + eager.backward) * tokens, 14 + casts);
     out.forward.kernels += 8 + casts + routerKernels;
     out.backward.kernels += 14 + casts + routerKernels;
     addAttentionKernels(cp, out.forward, out.backward);

@@ -1,5 +1,6 @@
 #include "estimate/RoutedExperts.h"
 
+#include "estimate/EagerKernels.h"
 #include "estimate/MoeLayerCost.h"
 #include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
@@ -190,8 +191,11 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
     const double bwdPasses = kRoutedCopyBackwardPasses + (allToAll ? 4.0 : 0.0);
     const double copyBytes = copies * h * actBytes;
     const double actFn = activationFunctionBytes(m.mlp) * effn * copies;
-    const double fwdBytes = fwdPasses * copyBytes + 2.0 * h * actBytes + actFn;
-    const double bwdBytes = bwdPasses * copyBytes + 2.0 * h * actBytes + 2.0 * actFn;
+    // Eager PyTorch modules run the experts' SwiGLU as separate kernels (EagerKernels.h).
+    const EagerBytes eager = eagerActivationBytes(sc, effn * copies);
+    const double fwdBytes = fwdPasses * copyBytes + 2.0 * h * actBytes + actFn + eager.forward;
+    const double bwdBytes =
+        bwdPasses * copyBytes + 2.0 * h * actBytes + 2.0 * actFn + eager.backward;
     double fwdKernels = permuteKernels(ex.moeDispatcher) + (fused ? 0.0 : 1.0);
     double bwdKernels = fwdKernels;
     double fwdElementwise = fwdBytes * in.tokens, bwdElementwise = bwdBytes * in.tokens;

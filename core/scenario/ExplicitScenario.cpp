@@ -73,7 +73,8 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     s.training.optimizer = t.optimizer;
     s.training.optimizerInBackward = t.optimizerInBackward;
     s.training.optimizerImpl = t.optimizerImpl;
-    s.training.compile = t.compile;
+    if (t.compileStated) // unstated stays unstated (PlanConfig.h)
+        s.training.compile = t.compile;
     s.training.masterWeights = t.masterWeights;
     s.training.tokens = t.tokens;
     if (r.finetune) {

@@ -30,6 +30,10 @@ struct TrainingConfig {
     // torch.compile of the model (torchtitan, torchtune): fused elementwise kernels keep fewer
     // activations than eager PyTorch (estimate/FinetuneMemory.h).
     bool compile = false;
+    // Whether the scenario states training.compile. Time charges the eager operators' passes
+    // only where it says false (estimate/EagerKernels.h): an unstated key is the format's
+    // default false for memory, but published PyTorch-native performance runs compile.
+    bool compileStated = false;
     // true: 16-bit weights with FP32 master weights, FP32 gradients and FP32 optimizer states
     // (Megatron-LM, torchtitan mixed precision); false: weights, gradients and optimizer
     // states all in the training precision (torchtune "dtype: bf16", a Hugging Face model
