@@ -41,6 +41,29 @@ const char* kMoe = R"({
   "parallelism": {"tp": 1, "pp": 1, "ep": 8}
 })";
 
+ResolvedScenario resolveDoc(const json& doc) {
+    Diagnostics diags;
+    auto scenario = parseScenarioText(doc.dump(), diags);
+    auto resolved = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags)
+                             : std::optional<ResolvedScenario>{};
+    if (!resolved)
+        qFatal("resolve failed");
+    return *resolved;
+}
+
+// A dense model of Llama 3 8B's shape on one DGX H100.
+json llama8bOnDgxH100(const json& training, const json& parallelism) {
+    json doc = json::parse(R"({
+      "format": "trainscape.scenario/1",
+      "model": {"layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32, "kv_heads": 8,
+                "head_dim": 128, "vocab": 128256, "mlp": "swiglu"},
+      "cluster": {"preset": "dgx-h100", "num_gpus": 8}
+    })");
+    doc["training"] = training;
+    doc["parallelism"] = parallelism;
+    return doc;
+}
+
 Estimate estimateOf(const json& doc) {
     Diagnostics diags;
     auto scenario = parseScenarioText(doc.dump(), diags);
@@ -297,13 +320,7 @@ void TestExecutionPhysics::attentionKernel() {
                           {"gpu", gpu},
                           {"num_gpus", 16}};
         doc = withExecution(doc, {{"framework", framework}});
-        Diagnostics diags;
-        auto scenario = parseScenarioText(doc.dump(), diags);
-        auto resolved = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags)
-                                 : std::optional<ResolvedScenario>{};
-        if (!resolved)
-            qFatal("resolve failed");
-        return defaultEstimatorSettings(*resolved).hardware;
+        return defaultEstimatorSettings(resolveDoc(doc)).hardware;
     };
     const HardwareProfile hopperTe = settingsOf("h100-sxm-80gb", "megatron");
     const HardwareProfile hopperFa2 = settingsOf("h100-sxm-80gb", "pytorch");
@@ -324,14 +341,9 @@ void TestExecutionPhysics::attentionKernel() {
 void TestExecutionPhysics::tensorParallelByFramework() {
     QCOMPARE(tensorParallelBackwardGathers(Framework::Megatron), 4);
     QCOMPARE(tensorParallelBackwardGathers(Framework::Pytorch), 2);
-    const json dense = json::parse(R"({
-      "format": "trainscape.scenario/1",
-      "model": {"layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32, "kv_heads": 8,
-                "head_dim": 128, "vocab": 128256, "mlp": "swiglu"},
-      "cluster": {"preset": "dgx-h100", "num_gpus": 8},
-      "training": {"seq_len": 4096, "global_batch": 8, "micro_batch": 1},
-      "parallelism": {"tp": 8, "sequence_parallel": true, "recompute": "none"}
-    })");
+    const json dense =
+        llama8bOnDgxH100({{"seq_len", 4096}, {"global_batch", 8}, {"micro_batch", 1}},
+                         {{"tp", 8}, {"sequence_parallel", true}, {"recompute", "none"}});
     const auto tpBytes = [&](const char* framework, const char* precision) {
         json doc = withExecution(dense, {{"framework", framework}});
         doc["training"]["precision"] = precision;
@@ -357,24 +369,10 @@ void TestExecutionPhysics::tensorParallelByFramework() {
 // attention's copies and SwiGLU reads and writes HBM; only where the scenario states
 // training.compile false in a PyTorch-native recipe.
 void TestExecutionPhysics::eagerPytorchOperators() {
-    const json dense = json::parse(R"({
-      "format": "trainscape.scenario/1",
-      "model": {"layers": 32, "hidden": 4096, "ffn_hidden": 14336, "heads": 32, "kv_heads": 8,
-                "head_dim": 128, "vocab": 128256, "mlp": "swiglu"},
-      "cluster": {"preset": "dgx-h100", "num_gpus": 8},
-      "training": {"seq_len": 8192, "global_batch": 16, "micro_batch": 2},
-      "parallelism": {"dp": 8, "zero": 3, "recompute": "none"},
-      "execution": {"framework": "pytorch"}
-    })");
-    const auto resolved = [](const json& doc) {
-        Diagnostics diags;
-        auto scenario = parseScenarioText(doc.dump(), diags);
-        auto r = scenario ? resolveScenario(*scenario, Catalog::builtIn(), diags)
-                          : std::optional<ResolvedScenario>{};
-        if (!r)
-            qFatal("resolve failed");
-        return *r;
-    };
+    json dense = llama8bOnDgxH100({{"seq_len", 8192}, {"global_batch", 16}, {"micro_batch", 2}},
+                                  {{"dp", 8}, {"zero", 3}, {"recompute", "none"}});
+    dense["execution"] = {{"framework", "pytorch"}};
+    const auto resolved = resolveDoc;
     json eagerDoc = dense, compiledDoc = dense;
     eagerDoc["training"]["compile"] = false;
     compiledDoc["training"]["compile"] = true;
