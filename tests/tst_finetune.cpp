@@ -131,7 +131,7 @@ void TestFinetune::resolvesDefaults() {
     QCOMPARE(f.loraAlpha, 8.0);
     QCOMPARE(f.targets, (std::vector<LoraTarget>{LoraTarget::QProj, LoraTarget::VProj}));
     QVERIFY(!r->training.masterWeights); // states in the training precision
-    QVERIFY(!r->training.optimizerInBackward && !r->training.compile);
+    QVERIFY(!r->training.optimizerInBackward && !r->training.compiled());
     QCOMPARE(r->training.optimizerImpl, OptimizerImpl::Fused);
 
     Diagnostics d2;

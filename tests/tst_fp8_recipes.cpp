@@ -284,28 +284,20 @@ void TestFp8Recipes::blockScaledGemmEfficiency_data() {
     QTest::addColumn<QString>("recipe"); // "" = the default
     QTest::addColumn<QString>("preset");
     QTest::addColumn<bool>("scaled");
-    QTest::newRow("mxfp8 b200") << "mxfp8"
-                                << ""
-                                << "dgx-b200" << true;
-    QTest::newRow("nvfp4 b200") << "nvfp4"
-                                << ""
-                                << "dgx-b200" << true;
-    QTest::newRow("fp8 blockwise b200") << "fp8"
-                                        << "blockwise"
-                                        << "dgx-b200" << true;
-    QTest::newRow("fp8 delayed b200") << "fp8"
-                                      << ""
-                                      << "dgx-b200" << false;
-    QTest::newRow("fp8 tensorwise b200") << "fp8"
-                                         << "tensorwise"
-                                         << "dgx-b200" << false;
-    QTest::newRow("bf16 b200") << "bf16"
-                               << ""
-                               << "dgx-b200" << false;
+    struct Row {
+        const char *name, *precision, *recipe, *preset;
+        bool scaled;
+    };
     // Hopper has no block-scaled MMA: blockwise FP8 runs on its FP8 MMA there.
-    QTest::newRow("fp8 blockwise h100") << "fp8"
-                                        << "blockwise"
-                                        << "dgx-h100" << false;
+    for (const Row& r : {Row{"mxfp8 b200", "mxfp8", "", "dgx-b200", true},
+                         Row{"nvfp4 b200", "nvfp4", "", "dgx-b200", true},
+                         Row{"fp8 blockwise b200", "fp8", "blockwise", "dgx-b200", true},
+                         Row{"fp8 delayed b200", "fp8", "", "dgx-b200", false},
+                         Row{"fp8 tensorwise b200", "fp8", "tensorwise", "dgx-b200", false},
+                         Row{"bf16 b200", "bf16", "", "dgx-b200", false},
+                         Row{"fp8 blockwise h100", "fp8", "blockwise", "dgx-h100", false}})
+        QTest::newRow(r.name) << QString(r.precision) << QString(r.recipe) << QString(r.preset)
+                              << r.scaled;
 }
 
 void TestFp8Recipes::blockScaledGemmEfficiency() {

@@ -16,8 +16,8 @@ constexpr double kContiguousCopy = 2.0 + 2.0;
 } // namespace
 
 bool eagerPytorchModules(const ResolvedScenario& sc) {
-    return sc.execution.framework == Framework::Pytorch && sc.training.compileStated &&
-           !sc.training.compile;
+    // Stated false only (an unstated std::optional compares unequal).
+    return sc.execution.framework == Framework::Pytorch && sc.training.compile == false;
 }
 
 EagerBytes eagerAttentionBytes(const ResolvedScenario& sc, double normTokens, double q, double kv) {

@@ -37,7 +37,7 @@ struct EagerBytes {
 
 // Whether the scenario runs eager PyTorch modules: a PyTorch-native recipe that states
 // training.compile false. Unstated, the fused kernels stand (the published PyTorch-native
-// performance runs compile: torchtitan's benchmarks; scenario/PlanConfig.h compileStated).
+// performance runs compile: torchtitan's benchmarks; scenario/PlanConfig.h).
 bool eagerPytorchModules(const ResolvedScenario& sc);
 
 // One transformer layer's norms, RoPE, attention output copy and KV expansion, on one GPU:

@@ -146,8 +146,9 @@ double lossBytesPerLogit(const ResolvedScenario& sc) {
     case CrossEntropy::Chunked:
         break;
     }
-    const double perChunk = sc.training.compile ? 2.0 : 4.0 + 4.0;
-    return (sc.training.compile ? 2.0 : 4.0) + perChunk / kLossChunks;
+    const bool compiled = sc.training.compiled();
+    const double perChunk = compiled ? 2.0 : 4.0 + 4.0;
+    return (compiled ? 2.0 : 4.0) + perChunk / kLossChunks;
 }
 
 double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layout) {
@@ -163,7 +164,7 @@ double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layou
 ActivationAssumptions activationAssumptionsFor(const ResolvedScenario& sc,
                                                ActivationAssumptions a) {
     const bool native = pytorchNativeRecipe(sc);
-    a.eagerElementwise = native && !sc.training.compile;
+    a.eagerElementwise = native && !sc.training.compiled();
     a.expandedKeyValues = native;
     a.opLevelSelective = native;
     a.gatheredLinearInputs = native && sc.parallel.tp > 1 && sc.parallel.sequenceParallel;

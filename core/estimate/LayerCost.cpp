@@ -3,6 +3,7 @@
 #include "estimate/ContextParallel.h"
 #include "estimate/EagerKernels.h"
 #include "estimate/FinetuneCost.h"
+#include "estimate/MoeLayerCost.h"
 #include "estimate/PrecisionMemory.h"
 #include "hardware/KernelTime.h"
 #include "model/TransformerArithmetic.h"
@@ -47,7 +48,7 @@ Shape shapeOf(const ResolvedScenario& sc) {
     s.dtype = matmulDtypeFor(sc.training.precision);
     s.fp8 = s.dtype == MatmulDtype::Fp8 || s.dtype == MatmulDtype::Fp4;
     s.inBytes = matmulInputBytes(s.dtype);
-    s.actBytes = sc.training.precision == Precision::Fp32 ? 4.0 : 2.0;
+    s.actBytes = activationBytes(sc);
     s.castBytes = fp8CastBytesPerElement(sc.training, CastOperand::Activation);
     s.weightCastBytes = fp8CastBytesPerElement(sc.training, CastOperand::Weight);
     s.castPasses = fp8CastPasses(sc.training);
@@ -86,7 +87,7 @@ void addCollective(CollectiveTime& into, const CollectiveTime& c, double times) 
 
 double tensorParallelGatherBytes(const ResolvedScenario& sc, double bytes) {
     if (sc.execution.framework == Framework::Pytorch && sc.training.precision == Precision::Fp8)
-        return bytes * kFloat8ElementBytes / shapeOf(sc).actBytes;
+        return bytes * kFloat8ElementBytes / activationBytes(sc);
     return bytes;
 }
 

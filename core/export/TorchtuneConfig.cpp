@@ -156,7 +156,7 @@ void training(Emitter& y, const ResolvedScenario& plan, const TorchtuneRecipe& r
         nullEntry(y, "max_steps_per_epoch");
     entry(y, "gradient_accumulation_steps", shape.gradAccum);
     nullEntry(y, "clip_grad_norm");
-    entry(y, "compile", t.compile);
+    entry(y, "compile", t.compiled());
     if (!recipe.adapters)
         entry(y, "optimizer_in_bwd", t.optimizerInBackward);
 }

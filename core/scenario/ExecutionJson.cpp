@@ -70,7 +70,7 @@ bool isFp8Family(Precision p) {
 } // namespace
 
 Framework inferFramework(const TrainingConfig& training, const ParallelConfig& plan) {
-    const bool pytorch = !training.masterWeights || training.compile || plan.zero >= 2;
+    const bool pytorch = !training.masterWeights || training.compiled() || plan.zero >= 2;
     return pytorch ? Framework::Pytorch : Framework::Megatron;
 }
 
@@ -152,7 +152,7 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
     out.framework = inferred ? inferFramework(training, plan) : **in.framework;
     // The one inference a Megatron-LM run can fall into: ZeRO 2/3 alone (Megatron-FSDP).
     if (inferred && out.framework == Framework::Pytorch && training.masterWeights &&
-        !training.compile)
+        !training.compiled())
         diags.warning("/execution/framework",
                       message(MessageId::FrameworkFromZero, {std::to_string(plan.zero)}));
     out.crossEntropy = in.crossEntropy && *in.crossEntropy

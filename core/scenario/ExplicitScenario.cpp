@@ -73,8 +73,7 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     s.training.optimizer = t.optimizer;
     s.training.optimizerInBackward = t.optimizerInBackward;
     s.training.optimizerImpl = t.optimizerImpl;
-    if (t.compileStated) // unstated stays unstated (PlanConfig.h)
-        s.training.compile = t.compile;
+    s.training.compile = t.compile; // unstated stays unstated (PlanConfig.h)
     s.training.masterWeights = t.masterWeights;
     s.training.tokens = t.tokens;
     if (r.finetune) {

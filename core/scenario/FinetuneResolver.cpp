@@ -150,8 +150,7 @@ bool resolveFinetune(const Scenario& s, ResolvedScenario& r, Diagnostics& diags)
     TrainingConfig& training = r.training;
     training.optimizerInBackward = t.optimizerInBackward.value_or(false);
     training.optimizerImpl = t.optimizerImpl.value_or(OptimizerImpl::Fused);
-    training.compile = t.compile.value_or(false);
-    training.compileStated = t.compile.has_value();
+    training.compile = t.compile;
     // Fine-tuning recipes keep parameters, gradients and optimizer states in the training
     // precision (torchtune "dtype: bf16"); pre-training frameworks keep FP32 masters.
     training.masterWeights = t.masterWeights.value_or(!s.finetune.has_value());

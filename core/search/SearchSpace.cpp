@@ -323,10 +323,8 @@ struct PlanEnumerator {
         const bool pcie = h.pcieGBps.has_value();
         // Whether a ZeRO stage of the domain can take each offload; zeros() pairs them (the
         // stage is chosen inside, after the offload).
-        const std::vector<int> stages = orDefault(d.zero, {0, 1, 2, 3});
-        const bool sharded =
-            std::any_of(stages.begin(), stages.end(), [](int z) { return z >= 1; });
-        const bool zero3 = std::find(stages.begin(), stages.end(), 3) != stages.end();
+        const bool sharded = allows(d.zero, 1) || allows(d.zero, 2) || allows(d.zero, 3);
+        const bool zero3 = allows(d.zero, 3);
         for (OffloadTarget o : offloadValues(d.offloadOptimizer, pcie && h.memoryGBps && sharded))
             for (OffloadTarget p : offloadValues(d.offloadParams, pcie && zero3))
                 for (OffloadTarget a : offloadValues(d.offloadActivations, pcie)) {
