@@ -95,6 +95,7 @@ class TestExecutionPhysics : public QObject {
 private slots:
     void hostTimeline();
     void cudaGraphsRemoveHostCost();
+    void hostBoundPassGainsNothingFromOverlap();
     void dispatchers();
     void expertGemmKinds();
     void forceBalance();
@@ -147,6 +148,27 @@ void TestExecutionPhysics::cudaGraphsRemoveHostCost() {
                                                             {"cuda_graphs", "full"}}))
                                 .stepSeconds;
     QCOMPARE(full, fullFast);
+}
+
+// The host issues the all-to-alls' kernels too: where it, not the GPU, bounds the pass,
+// hiding the all-to-alls behind another micro-batch's compute (overlap.ep) saves nothing;
+// where the GPU bounds it, the overlap saves time. (The old order subtracted the hidden
+// all-to-alls from a host-bound pass: 1.1% off here.)
+void TestExecutionPhysics::hostBoundPassGainsNothingFromOverlap() {
+    const auto stepWith = [](double launchUs, bool overlapEp) {
+        json doc = withExecution(json::parse(kMoe), {{"host_launch_us", launchUs},
+                                                     {"moe_dispatcher", "hybridep"},
+                                                     {"cuda_graphs", "none"}});
+        doc["cluster"]["scale_up"]["domain_gpus"] = 4; // EP 8 crosses the network
+        doc["parallelism"]["overlap"] = {{"ep", overlapEp}};
+        return estimateOf(doc).stepSeconds;
+    };
+    const double hostBound = stepWith(400, false), hostBoundOverlapped = stepWith(400, true);
+    QVERIFY2(qFuzzyCompare(hostBound, hostBoundOverlapped),
+             qPrintable(QString("%1 vs %2").arg(hostBound).arg(hostBoundOverlapped)));
+    const double gpuBound = stepWith(1, false), gpuBoundOverlapped = stepWith(1, true);
+    QVERIFY2(gpuBoundOverlapped < 0.95 * gpuBound,
+             qPrintable(QString("%1 vs %2").arg(gpuBound).arg(gpuBoundOverlapped)));
 }
 
 // alltoall sends one copy per selected expert, the flex dispatchers one per distinct rank; the

@@ -118,16 +118,43 @@ double layerHostExposed(const EstimateContext& ctx, const PassCost& pass, const 
     return hostExposedSeconds(ctx.sc.execution, in);
 }
 
+// The share of the stage's layers that full recompute runs again (parallelism.recompute_layers
+// of them; 0 without full recompute).
+double fullRecomputeShare(const EstimateContext& ctx, const ChunkWork& w) {
+    const ParallelConfig& plan = ctx.sc.parallel;
+    if (plan.recompute != RecomputeMode::Full)
+        return 0.0;
+    const int stageLayers = ctx.layout.stageLayers[w.s];
+    return plan.recomputeLayers && stageLayers > 0
+               ? std::min(1.0, double(*plan.recomputeLayers) / stageLayers)
+               : 1.0;
+}
+
+// The host-bound seconds of the chunk's layers (HostTimeline.h), once the EP overlap is known:
+// the host issues every kernel of the pass, the all-to-alls' included, however much of the
+// all-to-alls another micro-batch's compute hides, so a host-bound pass takes its host time
+// and an overlap shortens only the GPU's side of the comparison. `epShareF` and `epShareB`
+// are the exposed shares of the chunk's all-to-alls.
+void addHostTimeline(const EstimateContext& ctx, ChunkWork& w, double epShareF, double epShareB) {
+    const LayerCost& layer = *w.chunkLayer;
+    const double hostF = layerHostExposed(ctx, layer.forward, layer.expertForward, w.chunkTpF,
+                                          epShareF * layer.epForward.seconds, layer.hostSyncs);
+    w.hostF = w.l * hostF;
+    w.hostB = w.l * layerHostExposed(ctx, layer.backward, layer.expertBackward, w.chunkTpB,
+                                     epShareB * layer.epBackward.seconds, 0.0);
+    // Full recompute issues the forward's kernels again in the backward.
+    const double recomputeF =
+        epShareB == epShareF
+            ? hostF
+            : layerHostExposed(ctx, layer.forward, layer.expertForward, w.chunkTpF,
+                               epShareB * layer.epForward.seconds, layer.hostSyncs);
+    w.hostB += w.l * fullRecomputeShare(ctx, w) * recomputeF;
+}
+
 // The chunk's transformer layers: compute, recompute, TP, CP and EP (before EP overlap).
 void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& ca) {
     const ParallelConfig& plan = ctx.sc.parallel;
-    const int stageLayers = ctx.layout.stageLayers[w.s];
-    const double recomputeShare =
-        plan.recompute == RecomputeMode::Full
-            ? (plan.recomputeLayers && stageLayers > 0
-                   ? std::min(1.0, double(*plan.recomputeLayers) / stageLayers)
-                   : 1.0)
-            : 0.0;
+    const double recomputeShare = fullRecomputeShare(ctx, w);
     const LayerCost& chunkLayer = *w.chunkLayer;
     const double l = w.l, md = w.md;
     StageParts& f = w.f;
@@ -149,12 +176,6 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& c
     ca.add(ChunkComm::Cp, chunkLayer.cpBackward, md * l);
     ca.add(ChunkComm::Ep, chunkLayer.epForward, md * l);
     ca.add(ChunkComm::Ep, chunkLayer.epBackward, md * l);
-    const double hostF =
-        layerHostExposed(ctx, chunkLayer.forward, chunkLayer.expertForward, w.chunkTpF,
-                         chunkLayer.epForward.seconds, chunkLayer.hostSyncs);
-    w.hostF = l * hostF;
-    w.hostB = l * layerHostExposed(ctx, chunkLayer.backward, chunkLayer.expertBackward, w.chunkTpB,
-                                   chunkLayer.epBackward.seconds, 0.0);
     if (plan.recompute == RecomputeMode::Selective) {
         // Korthikanti sec. 4.2: the attention core's forward runs again in backward; with
         // execution.recompute_modules, those modules' forwards (estimate/LayerCost.h).
@@ -167,7 +188,6 @@ void addTransformerLayers(const EstimateContext& ctx, ChunkWork& w, ChunkComm& c
     } else if (plan.recompute == RecomputeMode::Full) {
         const double lr = l * recomputeShare;
         b.recompute = lr * chunkLayer.forward.compute();
-        w.hostB += lr * hostF;
         b.memoryBound += lr * chunkLayer.forward.elementwise;
         b.tp += lr * w.chunkTpF;
         b.cp += lr * chunkLayer.cpForward.seconds;
@@ -375,8 +395,10 @@ ChunkKind costChunk(const EstimateContext& ctx, const LayerCosts& lc, const Coll
     // overlap.ep: a micro-batch's dispatch and combine hide behind another's compute
     // (DualPipe pairs a forward chunk with a backward chunk; this models the overlap
     // only, against the chunk's own compute). (Before ZeRO-3's parts: it reads none of them.)
-    w.f.ep = epExposed(ctx, w.f.ep, w.f.compute);
-    w.b.ep = epExposed(ctx, w.b.ep, w.b.compute + w.b.recompute);
+    const double epF = w.f.ep, epB = w.b.ep;
+    w.f.ep = epExposed(ctx, epF, w.f.compute);
+    w.b.ep = epExposed(ctx, epB, w.b.compute + w.b.recompute);
+    addHostTimeline(ctx, w, epF > 0 ? w.f.ep / epF : 1.0, epB > 0 ? w.b.ep / epB : 1.0);
     // The GPU waits for the host's kernels: counted as compute time (the GPU's timeline).
     w.f.compute += w.hostF;
     w.b.compute += w.hostB;
