@@ -132,6 +132,7 @@ private slots:
     void allDevCases();
     void containerRatios();
     void blockScaledPairs();
+    void epOverlapPairs();
     void statedKeys();
 
 private:
@@ -485,6 +486,42 @@ void TestAccuracy::blockScaledPairs() {
     std::printf("  %d pairs, mean ratio measured %.3f, predicted %.3f\n", pairs,
                 sumMeasured / pairs, sumPredicted / pairs);
     QVERIFY2(std::abs(meanDeviation) <= 0.03, "mean MXFP8/FP8 ratio off by more than 3%");
+}
+
+// The same run measured with the expert-parallel all-to-all overlap off and on
+// (tests/data/published-ep-overlap.json, from Megatron-Bridge's skill documents): what the
+// overlap saves must match the measured saving (off/on step ratio within 10%), and each step
+// time must be within 15%. The overlap's exposed fraction (OverlapModel::epExposedFraction)
+// was fitted on these two pairs: the check keeps the fit from drifting.
+void TestAccuracy::epOverlapPairs() {
+    const json doc = readData("published-ep-overlap.json");
+    std::printf(
+        "\nEP overlap off / on (measured, predicted s; off/on ratio measured, predicted)\n");
+    int pairs = 0;
+    for (const json& pair : doc.at("pairs")) {
+        const std::string id = pair.at("id").get<std::string>();
+        double predicted[2] = {0, 0};
+        for (int on = 0; on < 2; ++on) {
+            json scenario = pair.at("scenario");
+            scenario["parallelism"]["overlap"]["ep"] = on == 1;
+            const CaseEstimate e = estimateScenario(scenario);
+            QVERIFY2(e.estimate, (id + ":" + e.why).c_str());
+            predicted[on] = e.estimate->stepSeconds;
+        }
+        const double off = pair.at("measured_off_s").get<double>();
+        const double on = pair.at("measured_on_s").get<double>();
+        const double ratioDeviation = (predicted[0] / predicted[1]) / (off / on) - 1.0;
+        std::printf("  %-48s off %6.2f %6.2f (%+5.1f%%)  on %6.2f %6.2f (%+5.1f%%)  ratio %.3f "
+                    "%.3f (%+5.1f%%)\n",
+                    id.c_str(), off, predicted[0], 100 * (predicted[0] / off - 1.0), on,
+                    predicted[1], 100 * (predicted[1] / on - 1.0), off / on,
+                    predicted[0] / predicted[1], 100 * ratioDeviation);
+        QVERIFY2(std::abs(ratioDeviation) <= 0.10, id.c_str());
+        QVERIFY2(std::abs(predicted[0] / off - 1.0) <= 0.15, id.c_str());
+        QVERIFY2(std::abs(predicted[1] / on - 1.0) <= 0.15, id.c_str());
+        ++pairs;
+    }
+    QCOMPARE(pairs, 2);
 }
 
 // The 124 cases again with the keys their sources state beyond the shared format
