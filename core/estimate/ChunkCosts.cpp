@@ -142,13 +142,17 @@ void addHostTimeline(const EstimateContext& ctx, ChunkWork& w, double epShareF, 
     w.hostF = w.l * hostF;
     w.hostB = w.l * layerHostExposed(ctx, layer.backward, layer.expertBackward, w.chunkTpB,
                                      epShareB * layer.epBackward.seconds, 0.0);
-    // Full recompute issues the forward's kernels again in the backward.
+    // Full recompute issues the forward's kernels again in the backward, beside the
+    // backward's all-to-alls (their exposed share).
+    const double recomputeShare = fullRecomputeShare(ctx, w);
+    if (recomputeShare <= 0)
+        return;
     const double recomputeF =
         epShareB == epShareF
             ? hostF
             : layerHostExposed(ctx, layer.forward, layer.expertForward, w.chunkTpF,
                                epShareB * layer.epForward.seconds, layer.hostSyncs);
-    w.hostB += w.l * fullRecomputeShare(ctx, w) * recomputeF;
+    w.hostB += w.l * recomputeShare * recomputeF;
 }
 
 // The chunk's transformer layers: compute, recompute, TP, CP and EP (before EP overlap).
