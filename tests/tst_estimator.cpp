@@ -107,6 +107,7 @@ private slots:
     void pytorchNativeActivations();
     void zeroPaperModelStates();
     void megatronBytesPerParameter();
+    void bf16GradientBuffer();
     void inFlightMicrobatches();
     void oneFOneBBubble();
     void interleavedBubble();
@@ -242,6 +243,35 @@ void TestEstimator::megatronBytesPerParameter() {
     const StateBytesPerParam b = megatronStateBytes(Precision::Bf16, OptimizerKind::Adam);
     QCOMPARE(modelStateBytes(1.0, 8, 0, b).total(), 18.0);
     QCOMPARE(modelStateBytes(1.0, 8, 1, b).total(), 6.0 + 12.0 / 8.0);
+}
+
+// training.grad_reduce_dtype "bf16" (Megatron-LM --grad-reduce-in-bf16, Megatron-Bridge's
+// performance recipes): 2 instead of 4 bytes per parameter of gradients, in memory and on the
+// data-parallel wire; the weights and optimizer states do not move.
+void TestEstimator::bf16GradientBuffer() {
+    ResolvedScenario fp32 = baseScenario();
+    ResolvedScenario bf16 = fp32;
+    bf16.training.gradReduceDtype = GradReduceDtype::Bf16;
+    const Estimate a = estimateOrFail(fp32), b = estimateOrFail(bf16);
+    QVERIFY(a.peakBreakdown.gradients > 0);
+    QCOMPARE(b.peakBreakdown.gradients, a.peakBreakdown.gradients / 2.0);
+    QCOMPARE(b.peakBreakdown.weights, a.peakBreakdown.weights);
+    QCOMPARE(b.peakBreakdown.optimizer, a.peakBreakdown.optimizer);
+    // The distributed optimizer (zero 1) reduce-scatters the gradients (4 -> 2 bytes) and
+    // all-gathers the 16-bit weights (2 bytes): 6 -> 4 bytes per parameter.
+    QVERIFY(near(b.commBytesPerGpu.dp, a.commBytesPerGpu.dp * 4.0 / 6.0, 1e-9));
+    QVERIFY(b.time.dpExposed <= a.time.dpExposed);
+    // Stated "fp32" is the unstated default.
+    ResolvedScenario stated = fp32;
+    stated.training.gradReduceDtype = GradReduceDtype::Fp32;
+    QCOMPARE(estimateOrFail(stated).stepSeconds, a.stepSeconds);
+    // Without master weights the gradients stay in the training precision: not read.
+    ResolvedScenario pure = fp32;
+    pure.training.masterWeights = false;
+    ResolvedScenario pureBf16 = pure;
+    pureBf16.training.gradReduceDtype = GradReduceDtype::Bf16;
+    QCOMPARE(estimateOrFail(pureBf16).peakBreakdown.gradients,
+             estimateOrFail(pure).peakBreakdown.gradients);
 }
 
 void TestEstimator::inFlightMicrobatches() {

@@ -100,6 +100,7 @@ private slots:
     void newPlanAndHostFieldsWriteTheirKeys();
     void hostFieldsShowThePresetAsPlaceholder();
     void fp8RecipeFollowsPrecision();
+    void gradientBufferFollowsMasterWeights();
     void degreeChangeKeepsDpShardValid();
     void moeGroupsAndFp8DispatchEdits();
     void executionFieldsEditWithUndo();
@@ -333,6 +334,38 @@ void TestGuiEditing::fp8RecipeFollowsPrecision() {
     QVERIFY(document->explicitValue("/training/fp8_recipe") == nlohmann::ordered_json("blockwise"));
     QCOMPARE(document->resolved()->training.precision, Precision::Fp8);
     QVERIFY(recipe->isEnabled());
+}
+
+// training.grad_reduce_dtype: a choice in the Numerics group, read with FP32 master weights
+// only (disabled without them), one undo step per choice.
+void TestGuiEditing::gradientBufferFollowsMasterWeights() {
+    MainWindow window(coreEstimator());
+    window.setRememberRecentFiles(false);
+    QVERIFY(window.openScenario(example("llama3-70b-64xh100.json")));
+    ScenarioDocument* document = window.document();
+    ScenarioForm* training = window.trainingEditor()->form();
+    auto* buffer = qobject_cast<QComboBox*>(training->field("/training/grad_reduce_dtype"));
+    auto* masters = qobject_cast<QCheckBox*>(training->field("/training/master_weights"));
+    QVERIFY(buffer && masters);
+    QVERIFY(buffer->isEnabled());
+    QVERIFY(!document->explicitValue("/training/grad_reduce_dtype")); // unstated: FP32
+    const int index = buffer->findData(QStringLiteral("\"bf16\""));
+    QVERIFY(index >= 0);
+    const int steps = document->undoStack()->count();
+    buffer->setCurrentIndex(index);
+    emit buffer->activated(index);
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    QVERIFY(document->explicitValue("/training/grad_reduce_dtype") ==
+            nlohmann::ordered_json("bf16"));
+    QVERIFY(document->resolved());
+    QCOMPARE(*document->resolved()->training.gradReduceDtype, GradReduceDtype::Bf16);
+    masters->click(); // master weights off: the buffer is the training precision's
+    QVERIFY(document->resolved());
+    QVERIFY(!document->resolved()->training.masterWeights);
+    QVERIFY(!buffer->isEnabled());
+    document->undoStack()->undo();
+    QVERIFY(document->resolved()->training.masterWeights);
+    QVERIFY(buffer->isEnabled());
 }
 
 void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {

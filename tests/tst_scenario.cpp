@@ -110,6 +110,7 @@ void TestScenario::defaultsApplied() {
     QCOMPARE(resolved->training.microBatch, std::int64_t{1});
     QCOMPARE(resolved->training.precision, Precision::Bf16);
     QCOMPARE(resolved->training.fp8Recipe, Fp8Recipe::Delayed); // Megatron-LM's default
+    QVERIFY(!resolved->training.gradReduceDtype);                // FP32 gradients
     QCOMPARE(resolved->parallel.schedule, PipelineScheduleKind::OneFOneB);
     QCOMPARE(resolved->parallel.pipelineLayers, (std::vector<int>{16, 16}));
     QCOMPARE(resolved->cluster.scaleOut.nicsPerNode, 8); // one NIC per GPU
@@ -311,6 +312,12 @@ void TestScenario::roundTrip_data() {
         QTest::newRow(qPrintable(QStringLiteral("fp8_recipe %1").arg(recipe)))
             << "fp8" << QByteArray::fromStdString(doc.dump(2));
     }
+    for (const char* dtype : {"fp32", "bf16"}) {
+        json doc = json::parse(kBase);
+        doc["training"]["grad_reduce_dtype"] = dtype;
+        QTest::newRow(qPrintable(QStringLiteral("grad_reduce_dtype %1").arg(dtype)))
+            << "grads" << QByteArray::fromStdString(doc.dump(2));
+    }
     for (const QString& file : test::exampleFiles())
         QTest::newRow(qPrintable(QFileInfo(file).fileName()))
             << file << QByteArray::fromStdString(test::readAll(file));
@@ -466,6 +473,15 @@ void TestScenario::badPatch_data() {
         R"([["/cluster/gpu/fp8_tflops", 0], ["/training/precision", "fp8"]])",
         "/training/precision", "bf16");
     row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w", "required");
+    // training.grad_reduce_dtype: bf16 gradients need bf16 weights.
+    row("grad_reduce_dtype bf16 with fp16",
+        R"([["/training/precision", "fp16"], ["/training/grad_reduce_dtype", "bf16"]])",
+        "/training/grad_reduce_dtype", "bf16 weights");
+    row("grad_reduce_dtype bf16 with fp32",
+        R"([["/training/precision", "fp32"], ["/training/grad_reduce_dtype", "bf16"]])",
+        "/training/grad_reduce_dtype", "use \"fp32\"");
+    row("grad_reduce_dtype unknown", R"([["/training/grad_reduce_dtype", "fp16"]])",
+        "/training/grad_reduce_dtype", "bf16");
     row("gpu exponential rate zero", R"([["/cluster/gpu/sfu_exp_tera_per_s", 0]])",
         "/cluster/gpu/sfu_exp_tera_per_s", "3.9 T exponentials");
     // training.fp8_recipe: only with precision "fp8"; MX scaling is a precision of its own.

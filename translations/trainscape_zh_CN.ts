@@ -392,6 +392,16 @@
 <context>
     <name>EnumLabels</name>
     <message>
+        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <source>FP32 (Megatron-LM, torchtitan default)</source>
+        <translation>FP32（Megatron-LM、torchtitan 默认）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <source>BF16 (Megatron-Bridge performance recipes)</source>
+        <translation>BF16（Megatron-Bridge 性能配方）</translation>
+    </message>
+    <message>
         <location filename="../widgets/EnumLabels.cpp" line="6"/>
         <source>SwiGLU (gated, 3 matrices)</source>
         <translation>SwiGLU（门控，3 个矩阵）</translation>
@@ -6039,6 +6049,16 @@ step ≥ %2 s (bound) · %3 GiB</source>
 </context>
 <context>
     <name>ts::gui::TrainingEditor</name>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <source>Gradient buffer</source>
+        <translation>梯度缓冲区</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <source>The dtype gradients accumulate and are reduced in beside FP32 master weights: FP32 by default; BF16 halves the gradient memory and the data-parallel traffic (Megatron-LM --grad-reduce-in-bf16)</source>
+        <translation>与 FP32 主权重配合时梯度累加和归约所用的数据类型：默认 FP32；BF16 使梯度内存和数据并行通信量减半（Megatron-LM --grad-reduce-in-bf16）</translation>
+    </message>
     <message>
         <location filename="../widgets/TrainingEditor.cpp" line="147"/>
         <source>Batch</source>

@@ -28,6 +28,11 @@ std::vector<FieldChoice> EnumLabels::optimizerImpl() {
             {tr("For-loop (per tensor)"), "for_loop"}};
 }
 
+std::vector<FieldChoice> EnumLabels::gradReduceDtype() {
+    return {{tr("FP32 (Megatron-LM, torchtitan default)"), "fp32"},
+            {tr("BF16 (Megatron-Bridge performance recipes)"), "bf16"}};
+}
+
 std::vector<FieldChoice> EnumLabels::recompute() {
     return {{tr("None"), "none"},
             {tr("Selective (attention)"), "selective"},

@@ -16,6 +16,7 @@ public:
     static std::vector<FieldChoice> precision();
     static std::vector<FieldChoice> optimizer();
     static std::vector<FieldChoice> optimizerImpl();
+    static std::vector<FieldChoice> gradReduceDtype();
     static std::vector<FieldChoice> recompute();
     static std::vector<FieldChoice> schedule();
     static std::vector<FieldChoice> zero();

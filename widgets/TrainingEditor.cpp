@@ -168,6 +168,19 @@ TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QW
             flagField("/training/master_weights", tr("FP32 master weights"),
                       tr("FP32 master weights, gradients and optimizer states (Megatron-LM, "
                          "torchtitan); off: all states in the training precision (torchtune)")),
+            [document] {
+                FieldSpec f = choiceField(
+                    "/training/grad_reduce_dtype", tr("Gradient buffer"),
+                    EnumLabels::gradReduceDtype(),
+                    tr("The dtype gradients accumulate and are reduced in beside FP32 master "
+                       "weights: FP32 by default; BF16 halves the gradient memory and the "
+                       "data-parallel traffic (Megatron-LM --grad-reduce-in-bf16)"));
+                f.enabledWhen = [document] {
+                    const auto& r = document->lastResolved();
+                    return !r || r->training.masterWeights;
+                };
+                return f;
+            }(),
             flagField("/training/compile", tr("torch.compile"),
                       tr("Compiled model: fused elementwise kernels keep fewer activations")),
             sectionField(tr("Fine-tuning")),

@@ -36,6 +36,8 @@ StateBytesPerParam megatronStateBytes(Precision precision, OptimizerKind optimiz
 StateBytesPerParam stateBytesPerParam(const TrainingConfig& training, Framework framework) {
     if (training.masterWeights) {
         StateBytesPerParam b = megatronStateBytes(training.precision, training.optimizer);
+        if (training.gradReduceDtype) // the main gradient buffer (PlanConfig.h)
+            b.gradients = *training.gradReduceDtype == GradReduceDtype::Bf16 ? 2.0 : 4.0;
         b.unshardedGradientsUnderZero2 = framework == Framework::Pytorch;
         return b;
     }

@@ -30,6 +30,8 @@ namespace {
 double gradientReduceBytes(const TrainingConfig& t, const StateBytesPerParam& states) {
     if (!t.masterWeights)
         return states.gradients;
+    if (t.gradReduceDtype) // training.grad_reduce_dtype: the buffer reduces in its own dtype
+        return states.gradients;
     return t.precision == Precision::Fp16 ? 2.0 : 4.0;
 }
 

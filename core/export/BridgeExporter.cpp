@@ -231,6 +231,16 @@ BridgeRecipe bridgeRecipe(const ResolvedScenario& plan, const LaunchShape& shape
     put(o, "train.train_iters", "$TRAIN_ITERS");
     put(o, "dataset.seq_length", num(t.seqLen));
     put(o, "mixed_precision", mixedPrecision(t));
+    // Every registered preset reduces bf16 runs' gradients in FP32 (bf16_mixed:
+    // grad_reduce_in_fp32=True) and MixedPrecisionConfig.setup copies it over
+    // ddp.grad_reduce_in_fp32 (training/mixed_precision.py @ v0.6.0,
+    // update_config_with_precision_overrides), so no override states bf16 gradients.
+    if (t.masterWeights && t.gradReduceDtype == GradReduceDtype::Bf16)
+        refusals.push_back({"/training/grad_reduce_dtype",
+                            "Megatron-Bridge v0.6.0's mixed-precision presets reduce gradients "
+                            "in FP32 and reset ddp.grad_reduce_in_fp32; set "
+                            "cfg.mixed_precision.grad_reduce_in_fp32 = False in the recipe's "
+                            "Python as scripts/performance does, or use \"fp32\""});
     put(o, "optimizer.optimizer", t.optimizer == OptimizerKind::Sgd ? "sgd" : "adam");
     put(o, "optimizer.lr", "$LR");
     if (!options.dataPath.empty())

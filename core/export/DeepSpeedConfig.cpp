@@ -169,6 +169,11 @@ Json deepSpeedConfig(const ResolvedScenario& plan, const LaunchShape& shape,
     }
     if (t.precision == Precision::Bf16)
         ds["bf16"] = {{"enabled", true}};
+    // training.grad_reduce_dtype, stated: the gradient accumulation dtype (runtime/config.py
+    // get_data_types, "data_types": {"grad_accum_dtype"}).
+    if (t.masterWeights && t.gradReduceDtype)
+        ds["data_types"] = {
+            {"grad_accum_dtype", *t.gradReduceDtype == GradReduceDtype::Bf16 ? "bf16" : "fp32"}};
     if (t.precision == Precision::Fp16)
         ds["fp16"] = {{"enabled", true}, {"loss_scale", 0}, {"initial_scale_power", 16}};
     Json zero = {{"stage", p.zero},

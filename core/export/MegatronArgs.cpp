@@ -96,6 +96,10 @@ void precisionArgs(const TrainingConfig& t, Args& a, std::vector<ExportRefusal>&
         opt(a, "--fp4-recipe", "nvfp4");
         break;
     }
+    // training.grad_reduce_dtype "bf16": arguments.py accumulates and reduces bf16 runs'
+    // gradients in FP32 unless --grad-reduce-in-bf16 (core_v0.15.0 line 2522).
+    if (t.masterWeights && t.gradReduceDtype == GradReduceDtype::Bf16)
+        flag(a, "--grad-reduce-in-bf16");
     if (t.optimizer == OptimizerKind::Adafactor)
         refusals.push_back({"/training/optimizer", "Megatron-LM's --optimizer offers adam and sgd "
                                                    "only; choose \"adam\" or \"sgd\""});

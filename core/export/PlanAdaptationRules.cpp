@@ -164,6 +164,10 @@ const std::map<std::string, Rule>& rules() {
              // torchtune keeps every state in bf16; the other launchers keep FP32 masters.
              return Changes{c.change("/training/master_weights", c.target != "torchtune")};
          }},
+        {"/training/grad_reduce_dtype",
+         [](const RuleContext& c) {
+             return Changes{c.change("/training/grad_reduce_dtype", "fp32")};
+         }},
         {"/parallelism/overlap/tp",
          [](const RuleContext& c) { return Changes{c.change("/parallelism/overlap/tp", false)}; }},
         {"/parallelism/schedule", schedule},

@@ -86,7 +86,9 @@ void precision(const ResolvedScenario& plan, toml::table& training, toml::table&
                                                        {"filter_fqns", toml::array{"output"}}}}}}});
         break;
     }
-    training.insert("mixed_precision_reduce", "float32");
+    // FSDP2's reduce dtype (MixedPrecisionPolicy.reduce_dtype): training.grad_reduce_dtype.
+    training.insert("mixed_precision_reduce",
+                    t.gradReduceDtype == GradReduceDtype::Bf16 ? "bfloat16" : "float32");
     if (auto* model = doc["model"].as_table())
         model->insert("converters", converters);
 }

@@ -23,6 +23,7 @@ const std::set<std::string> kRead = {"train_batch_size",
                                      "bf16.enabled",
                                      "bfloat16.enabled",
                                      "fp16.enabled",
+                                     "data_types.grad_accum_dtype",
                                      "optimizer.type",
                                      "zero_optimization.stage",
                                      "zero_optimization.overlap_comm",
@@ -222,6 +223,16 @@ ImportResult importDeepSpeed(const ImportInput& input) {
                                    : fp16 ? "fp16"
                                           : "fp32"},
                      {"optimizer", optimizer == "sgd" ? "sgd" : "adam"}};
+    // data_types.grad_accum_dtype (runtime/config.py get_data_types): training.grad_reduce_dtype.
+    const std::string accumDtype =
+        read.string(member(member(&ds, "data_types"), "grad_accum_dtype"),
+                    "data_types.grad_accum_dtype", "");
+    if (accumDtype == "bf16" && bf16)
+        s["training"]["grad_reduce_dtype"] = "bf16";
+    else if (accumDtype == "fp32")
+        s["training"]["grad_reduce_dtype"] = "fp32";
+    else if (!accumDtype.empty())
+        r.unsupported.push_back("data_types.grad_accum_dtype " + accumDtype);
     s["parallelism"] = p;
     s["execution"] = {{"framework", "pytorch"}}; // a PyTorch (Hugging Face) model's modules
     r.scenario = std::move(s);

@@ -56,6 +56,7 @@ const std::set<std::string>& megatronKnownFlags() {
                                                 "--fp8-recipe",
                                                 "--fp4-format",
                                                 "--fp4-recipe",
+                                                "--grad-reduce-in-bf16",
                                                 "--optimizer",
                                                 "--recompute-granularity",
                                                 "--recompute-method",
@@ -213,6 +214,10 @@ Json megatronTraining(const MegatronFlags& f, ImportResult& r) {
     } else
         t["precision"] = hasFlag(f, "--bf16") ? "bf16" : hasFlag(f, "--fp16") ? "fp16" : "fp32";
     t["optimizer"] = flagText(f, "--optimizer") == "sgd" ? "sgd" : "adam";
+    // --grad-reduce-in-bf16: the main gradients stay bf16 (arguments.py; FP32 otherwise).
+    if (hasFlag(f, "--grad-reduce-in-bf16") && t["precision"] != "fp32" &&
+        t["precision"] != "fp16")
+        t["grad_reduce_dtype"] = "bf16";
     if (auto iters = flagInteger(f, "--train-iters"))
         t["tokens"] = double(*iters) * t["seq_len"].get<double>() * t["global_batch"].get<double>();
     return t;

@@ -124,6 +124,12 @@ void precision(const toml::table& doc, Json& t, ImportResult& r) {
     const std::string param =
         doc["training"]["mixed_precision_param"].value<std::string>().value_or("bfloat16");
     t["precision"] = param == "float32" ? "fp32" : "bf16";
+    const std::string reduce =
+        doc["training"]["mixed_precision_reduce"].value<std::string>().value_or("float32");
+    if (reduce == "bfloat16" && param != "float32")
+        t["grad_reduce_dtype"] = "bf16";
+    else if (reduce != "float32")
+        r.unsupported.push_back("training.mixed_precision_reduce " + reduce);
     if (const auto* converters = doc["model"]["converters"].as_array())
         for (const auto& c : *converters) {
             const std::string name = c.value<std::string>().value_or("");

@@ -23,6 +23,12 @@ enum class OptimizerKind { Adam, Sgd, Adafactor, Adam8bit };
 // torchtitan's optimizer.implementation): one fused kernel per chunk of tensors, foreach ops
 // over the whole parameter list (torch.optim's default on CUDA), or one tensor at a time.
 enum class OptimizerImpl { Fused, Foreach, ForLoop };
+// The main gradient buffer beside FP32 master weights: the dtype gradients accumulate in over
+// micro-batches and are reduced in across data-parallel ranks. FP32 is Megatron-LM's default
+// for bf16 (arguments.py: accumulate_allreduce_grads_in_fp32 unless --grad-reduce-in-bf16)
+// and torchtitan's (training.mixed_precision_reduce "float32"); Megatron-Bridge's performance
+// recipes set ddp.grad_reduce_in_fp32 = False (scripts/performance/configs/*, v0.3.0-v0.6.0).
+enum class GradReduceDtype { Fp32, Bf16 };
 enum class RecomputeMode { None, Selective, Full };
 enum class PipelineScheduleKind { GPipe, OneFOneB, Interleaved, ZeroBubble, BreadthFirst };
 enum class OffloadTarget { None, Cpu, Nvme };
@@ -74,6 +80,7 @@ TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
 TS_ENUM_NAMES(Fp8Recipe, "delayed", "tensorwise", "blockwise")
 TS_ENUM_NAMES(OptimizerKind, "adam", "sgd", "adafactor", "adam8bit")
 TS_ENUM_NAMES(OptimizerImpl, "fused", "foreach", "for_loop")
+TS_ENUM_NAMES(GradReduceDtype, "fp32", "bf16")
 TS_ENUM_NAMES(RecomputeMode, "none", "selective", "full")
 TS_ENUM_NAMES(PipelineScheduleKind, "gpipe", "1f1b", "interleaved", "zero-bubble", "breadth-first")
 TS_ENUM_NAMES(OffloadTarget, "none", "cpu", "nvme")

@@ -75,6 +75,8 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     s.training.optimizerImpl = t.optimizerImpl;
     s.training.compile = t.compile; // unstated stays unstated (PlanConfig.h)
     s.training.masterWeights = t.masterWeights;
+    if (t.masterWeights) // the key is not read without master weights
+        s.training.gradReduceDtype = t.gradReduceDtype;
     s.training.tokens = t.tokens;
     if (r.finetune) {
         const FinetuneConfig& f = *r.finetune;

@@ -143,6 +143,32 @@ bool resolveSection(const FinetuneInput& in, ResolvedScenario& r, Diagnostics& d
     return ok;
 }
 
+// training.grad_reduce_dtype: the main gradient buffer beside FP32 masters. "bf16" halves a
+// 16-bit-weight run's gradients; FP32 and FP16 training keep their own.
+bool resolveGradReduceDtype(const TrainingInput& t, TrainingConfig& training,
+                            Diagnostics& diags) {
+    training.gradReduceDtype = t.gradReduceDtype;
+    if (!t.gradReduceDtype)
+        return true;
+    if (!training.masterWeights) {
+        diags.warning("/training/grad_reduce_dtype",
+                      "has no effect with master_weights false: the gradients stay in the "
+                      "training precision (" +
+                          name(training.precision) + ")");
+        return true;
+    }
+    const bool bf16Weights =
+        training.precision != Precision::Fp32 && training.precision != Precision::Fp16;
+    if (*t.gradReduceDtype == GradReduceDtype::Bf16 && !bf16Weights) {
+        diags.error("/training/grad_reduce_dtype",
+                    "\"bf16\" gradients need bf16 weights (precision bf16, fp8, mxfp8 or "
+                    "nvfp4; now " +
+                        name(training.precision) + "): use \"fp32\" or remove the key");
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 bool resolveFinetune(const Scenario& s, ResolvedScenario& r, Diagnostics& diags) {
@@ -154,7 +180,20 @@ bool resolveFinetune(const Scenario& s, ResolvedScenario& r, Diagnostics& diags)
     // Fine-tuning recipes keep parameters, gradients and optimizer states in the training
     // precision (torchtune "dtype: bf16"); pre-training frameworks keep FP32 masters.
     training.masterWeights = t.masterWeights.value_or(!s.finetune.has_value());
+    // Megatron-Core fine-tunes with FP32 masters too (its optimizers hold FP32 main parameters
+    // beside 16-bit weights: Float16OptimizerWithFloat16Params, DistributedOptimizer;
+    // Megatron-Bridge's SFT and PEFT recipes set main_params_dtype float32). The default stays
+    // the fine-tuning one, which the exports' plans and their imports share; say so.
+    const bool statedMegatron = s.execution && s.execution->framework &&
+                                *s.execution->framework == Framework::Megatron;
+    if (s.finetune && statedMegatron && !t.masterWeights)
+        diags.warning("/training/master_weights",
+                      "false by default with a finetune section (states in the training "
+                      "precision, as torchtune); Megatron-Core keeps FP32 master weights, "
+                      "gradients and optimizer states: set it true for a Megatron job");
     bool ok = true;
+    if (!resolveGradReduceDtype(t, training, diags))
+        ok = false;
     if (training.precision == Precision::Bf16 && r.cluster.gpu.bf16Tflops <= 0) {
         diags.error("/training/precision", r.cluster.gpu.name +
                                                " has no BF16 support (bf16_tflops 0): use "

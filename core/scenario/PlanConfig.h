@@ -39,6 +39,11 @@ struct TrainingConfig {
     // states all in the training precision (torchtune "dtype: bf16", a Hugging Face model
     // loaded in bf16). Resolved default: true, false with a "finetune" section.
     bool masterWeights = true;
+    // With master weights: the main gradient buffer's dtype, which sets the gradients' bytes
+    // per parameter and the data-parallel reduction's (Enums.h GradReduceDtype). Kept as
+    // stated: unstated, FP32 gradients (FP16 runs reduce in FP16: estimate/StageCosts.cpp).
+    // Without master weights the gradients stay in the training precision and it is not read.
+    std::optional<GradReduceDtype> gradReduceDtype;
     std::optional<double> tokens; // total tokens to train
     bool operator==(const TrainingConfig&) const = default;
 };

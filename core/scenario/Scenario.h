@@ -100,6 +100,7 @@ struct TrainingInput {
     std::optional<OptimizerImpl> optimizerImpl; // "optimizer_impl"
     std::optional<bool> compile;
     std::optional<bool> masterWeights; // "master_weights"
+    std::optional<GradReduceDtype> gradReduceDtype; // "grad_reduce_dtype" (project key)
     std::optional<double> tokens;
     bool operator==(const TrainingInput&) const = default;
 };

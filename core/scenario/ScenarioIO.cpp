@@ -318,6 +318,8 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
     t.optimizerImpl = r.enumeration<OptimizerImpl, EnumNames<OptimizerImpl>>("optimizer_impl");
     t.compile = r.boolean("compile");
     t.masterWeights = r.boolean("master_weights");
+    t.gradReduceDtype =
+        r.enumeration<GradReduceDtype, EnumNames<GradReduceDtype>>("grad_reduce_dtype");
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
     r.finish();
 }
@@ -447,6 +449,7 @@ Json scenarioToJson(const Scenario& s) {
     putEnum(training, "optimizer_impl", t.optimizerImpl);
     putOptional(training, "compile", t.compile);
     putOptional(training, "master_weights", t.masterWeights);
+    putEnum(training, "grad_reduce_dtype", t.gradReduceDtype);
     putOptional(training, "tokens", t.tokens);
     j["training"] = training;
 

@@ -66,6 +66,9 @@ def deepspeed_keys(git):
             continue
         if name.startswith("FP16_"):
             keys.add("fp16." + value)
+        elif name == "GRAD_ACCUM_DTYPE":
+            # runtime/config.py get_data_types: param_dict[DATA_TYPES][GRAD_ACCUM_DTYPE]
+            keys.add("data_types." + value)
         elif name.startswith("BFLOAT16_"):
             keys.add("bf16." + value)
         elif name in ("TYPE", "OPTIMIZER_PARAMS", "SCHEDULER_PARAMS"):
