@@ -171,12 +171,8 @@ void TestFinetuneTime::ratchet() {
     for (const auto& [key, method] : std::map<std::string, std::string>{
              {"all", ""}, {"full", "full"}, {"lora", "lora"}}) {
         const Stats s = statsOf(results_, method);
-        const double m = best.at(key).at("median"), p = best.at(key).at("p90");
-        if (s.median < m - kTolerance || s.p90 < p - kTolerance)
-            std::printf("  %s better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n",
-                        key.c_str(), std::min(s.median, m), std::min(s.p90, p));
-        QVERIFY2(s.median <= m + kTolerance, (key + ": median got worse").c_str());
-        QVERIFY2(s.p90 <= p + kTolerance, (key + ": p90 got worse").c_str());
+        const std::string worse = test::ratchetCheck(best, key, s.median, s.p90, kTolerance);
+        QVERIFY2(worse.empty(), worse.c_str());
     }
 }
 
