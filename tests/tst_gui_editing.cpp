@@ -359,6 +359,8 @@ void TestGuiEditing::gradientBufferFollowsMasterWeights() {
             nlohmann::ordered_json("bf16"));
     QVERIFY(document->resolved());
     QCOMPARE(*document->resolved()->training.gradReduceDtype, GradReduceDtype::Bf16);
+    window.showView("training");
+    shoot(window, "edit-gradient-buffer");
     masters->click(); // master weights off: the buffer is the training precision's
     QVERIFY(document->resolved());
     QVERIFY(!document->resolved()->training.masterWeights);

@@ -393,13 +393,23 @@
     <name>EnumLabels</name>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="1"/>
-        <source>FP32 (Megatron-LM, torchtitan default)</source>
-        <translation>FP32（Megatron-LM、torchtitan 默认）</translation>
+        <source>FP32 (default)</source>
+        <translation>FP32（默认）</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="1"/>
-        <source>BF16 (Megatron-Bridge performance recipes)</source>
-        <translation>BF16（Megatron-Bridge 性能配方）</translation>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <source>Megatron-LM&apos;s default for bf16 training, torchtitan&apos;s mixed_precision_reduce</source>
+        <translation>Megatron-LM 在 bf16 训练中的默认值，torchtitan 的 mixed_precision_reduce</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <source>Megatron-LM --grad-reduce-in-bf16; Megatron-Bridge&apos;s performance recipes</source>
+        <translation>Megatron-LM --grad-reduce-in-bf16；Megatron-Bridge 性能配方</translation>
     </message>
     <message>
         <location filename="../widgets/EnumLabels.cpp" line="6"/>

@@ -29,8 +29,10 @@ std::vector<FieldChoice> EnumLabels::optimizerImpl() {
 }
 
 std::vector<FieldChoice> EnumLabels::gradReduceDtype() {
-    return {{tr("FP32 (Megatron-LM, torchtitan default)"), "fp32"},
-            {tr("BF16 (Megatron-Bridge performance recipes)"), "bf16"}};
+    return {{tr("FP32 (default)"), "fp32", true,
+             tr("Megatron-LM's default for bf16 training, torchtitan's mixed_precision_reduce")},
+            {tr("BF16"), "bf16", true,
+             tr("Megatron-LM --grad-reduce-in-bf16; Megatron-Bridge's performance recipes")}};
 }
 
 std::vector<FieldChoice> EnumLabels::recompute() {
