@@ -312,6 +312,11 @@ void TestScenario::roundTrip_data() {
         QTest::newRow(qPrintable(QStringLiteral("fp8_recipe %1").arg(recipe)))
             << "fp8" << QByteArray::fromStdString(doc.dump(2));
     }
+    {
+        json doc = json::parse(kBase);
+        doc["training"]["document_tokens"] = 512;
+        QTest::newRow("document_tokens") << "packed" << QByteArray::fromStdString(doc.dump(2));
+    }
     for (const char* dtype : {"fp32", "bf16"}) {
         json doc = json::parse(kBase);
         doc["training"]["grad_reduce_dtype"] = dtype;
@@ -473,6 +478,13 @@ void TestScenario::badPatch_data() {
         R"([["/cluster/gpu/fp8_tflops", 0], ["/training/precision", "fp8"]])",
         "/training/precision", "bf16");
     row("gpu object missing tdp", R"([["/cluster/gpu/tdp_w"]])", "/cluster/gpu/tdp_w", "required");
+    // training.document_tokens: at most seq_len, not under context parallelism.
+    row("document_tokens above seq_len", R"([["/training/document_tokens", 9000]])",
+        "/training/document_tokens", "at most seq_len");
+    row("document_tokens zero", R"([["/training/document_tokens", 0]])",
+        "/training/document_tokens", "1");
+    row("document_tokens with cp", R"([["/training/document_tokens", 512], ["/parallelism/cp", 2]])",
+        "/training/document_tokens", "set cp 1");
     // training.grad_reduce_dtype: bf16 gradients need bf16 weights.
     row("grad_reduce_dtype bf16 with fp16",
         R"([["/training/precision", "fp16"], ["/training/grad_reduce_dtype", "bf16"]])",

@@ -6061,6 +6061,16 @@ step ≥ %2 s (bound) · %3 GiB</source>
     <name>ts::gui::TrainingEditor</name>
     <message>
         <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <source>Tokens per packed document</source>
+        <translation>每个打包文档的词元数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <source>Sequences packed from shorter documents whose attention stays within each (THD / variable-length attention, packed SFT data): their mean length. Empty: the whole sequence attends</source>
+        <translation>由较短文档打包而成、注意力仅限于各自文档内的序列（THD / 变长注意力，打包的 SFT 数据）：文档的平均长度。留空：整个序列参与注意力</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
         <source>Gradient buffer</source>
         <translation>梯度缓冲区</translation>
     </message>

@@ -193,8 +193,8 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     addLinear(hw, s, s.h, s.ffn / s.tp, c.forward, c.backward);     // MLP down
     c.modules.mlp = c.forward.gemm - beforeMlp;
 
-    const AttentionShape attn{double(sc.training.microBatch) * sc.model.heads / s.tp,
-                              sc.training.seqLen, sc.model.headDim, kCausalAttention};
+    const AttentionShape attn =
+        attentionShapeOf(sc.training, double(sc.model.heads) / s.tp, sc.model.headDim);
     if (ctx.flashAttention) {
         // Context parallelism over the cp group by parallelism.cp_comm: ring, K/V all-gather
         // or Ulysses all-to-all (estimate/ContextParallel.h; cp = 1: the plain kernel).
@@ -216,8 +216,9 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
         // after the multiply), in the training dtype's 16-bit form; the softmax reads and
         // writes 2 bytes per score, dropout another 2 + 2 and a 1-byte mask; the backward
         // runs both GEMMs twice and the softmax gradient reads 4 and writes 2 bytes per score.
-        const double sl = static_cast<double>(sc.training.seqLen);
-        const double rows = attn.batchHeads * s.tokens / double(sc.training.microBatch);
+        // The scores each query row sees: the sequence, or its packed document.
+        const double sl = static_cast<double>(attn.seqLen);
+        const double rows = double(sc.model.heads) / s.tp * s.tokens;
         const double hd = sc.model.headDim;
         const MatmulDtype dt = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
         const double scores = rows * sl;
@@ -286,6 +287,15 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     if (sc.finetune)
         addFinetuneLayerWork(ctx, s.tokens, c.forward, c.backward); // estimate/FinetuneCost.h
     return c;
+}
+
+AttentionShape attentionShapeOf(const TrainingConfig& training, double headsPerRank,
+                                int headDim) {
+    const double rows = double(training.microBatch) * headsPerRank;
+    if (!training.documentTokens)
+        return {rows, training.seqLen, headDim, kCausalAttention};
+    const double documents = double(training.seqLen) / double(*training.documentTokens);
+    return {rows * documents, *training.documentTokens, headDim, kCausalAttention};
 }
 
 EdgeLayerCost embeddingCost(const CostContext& ctx) {

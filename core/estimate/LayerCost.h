@@ -3,6 +3,7 @@
 // on one GPU, split by kind of work, with the tensor-parallel communication it causes.
 
 #include "hardware/HardwareProfile.h"
+#include "hardware/KernelTime.h"
 #include "parallel/CollectiveCost.h"
 #include "scenario/ResolvedScenario.h"
 
@@ -103,6 +104,13 @@ struct CostContext {
 };
 
 LayerCost transformerLayerCost(const CostContext& ctx);
+
+// One micro-batch's attention as the kernel sees it, `headsPerRank` heads of `headDim` on this
+// GPU: the whole row of seq_len tokens, causal; or, with training.document_tokens, every packed
+// document on its own (variable-length attention over cu_seqlens: cuDNN's THD and
+// FlashAttention's varlen kernels tile each sequence apart), micro_batch x seq_len / d
+// sequences of d tokens, which computes about d / seq_len of the row's score pairs.
+AttentionShape attentionShapeOf(const TrainingConfig& training, double headsPerRank, int headDim);
 
 // Adds `times` repetitions of collective `c` to `into`.
 void addCollective(CollectiveTime& into, const CollectiveTime& c, double times = 1.0);

@@ -164,8 +164,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     }
     // Attention core (flash, BF16): the FLOPs of QK (d_qk) and PV (d_v) equal one head dim
     // of (d_qk + d_v) / 2; context parallelism over cp by parallelism.cp_comm.
-    const AttentionShape attn{double(sc.training.microBatch) * heads / tp, sc.training.seqLen,
-                              (hd.qk + hd.v) / 2, true};
+    const AttentionShape attn = attentionShapeOf(sc.training, heads / tp, (hd.qk + hd.v) / 2);
     const int cp = std::max(1, p.cp);
     const double mb = double(sc.training.microBatch);
     const AttentionTokenBytes tokenBytes{qWidthPerRank * actBytes * mb,

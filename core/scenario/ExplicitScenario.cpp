@@ -77,6 +77,7 @@ Scenario explicitScenario(const ResolvedScenario& r) {
     s.training.masterWeights = t.masterWeights;
     if (t.masterWeights) // the key is not read without master weights
         s.training.gradReduceDtype = t.gradReduceDtype;
+    s.training.documentTokens = t.documentTokens;
     s.training.tokens = t.tokens;
     if (r.finetune) {
         const FinetuneConfig& f = *r.finetune;

@@ -44,6 +44,10 @@ struct TrainingConfig {
     // stated: unstated, FP32 gradients (FP16 runs reduce in FP16: estimate/StageCosts.cpp).
     // Without master weights the gradients stay in the training precision and it is not read.
     std::optional<GradReduceDtype> gradReduceDtype;
+    // Packed sequences whose attention stays within each document (THD / variable-length
+    // attention: Megatron-Bridge's packed SFT data, cu_seqlens; document masking): the mean
+    // tokens per document. nullopt: the whole sequence attends causally.
+    std::optional<std::int64_t> documentTokens;
     std::optional<double> tokens; // total tokens to train
     bool operator==(const TrainingConfig&) const = default;
 };

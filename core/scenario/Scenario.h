@@ -101,6 +101,7 @@ struct TrainingInput {
     std::optional<bool> compile;
     std::optional<bool> masterWeights; // "master_weights"
     std::optional<GradReduceDtype> gradReduceDtype; // "grad_reduce_dtype" (project key)
+    std::optional<std::int64_t> documentTokens;     // "document_tokens" (project key)
     std::optional<double> tokens;
     bool operator==(const TrainingInput&) const = default;
 };

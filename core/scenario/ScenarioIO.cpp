@@ -320,6 +320,7 @@ static void readTraining(const Json& value, const std::string& path, Diagnostics
     t.masterWeights = r.boolean("master_weights");
     t.gradReduceDtype =
         r.enumeration<GradReduceDtype, EnumNames<GradReduceDtype>>("grad_reduce_dtype");
+    t.documentTokens = r.integer("document_tokens", 1, kMaxSeqLen);
     t.tokens = r.number("tokens", 0, kMaxTokens, true);
     r.finish();
 }
@@ -450,6 +451,7 @@ Json scenarioToJson(const Scenario& s) {
     putOptional(training, "compile", t.compile);
     putOptional(training, "master_weights", t.masterWeights);
     putEnum(training, "grad_reduce_dtype", t.gradReduceDtype);
+    putOptional(training, "document_tokens", t.documentTokens);
     putOptional(training, "tokens", t.tokens);
     j["training"] = training;
 

@@ -325,6 +325,28 @@ void checkMoeDispatchFp8(const ParallelConfig& p, const TrainingConfig& training
                                 "into FP8 GEMMs)");
 }
 
+// training.document_tokens: a packed document fits in its sequence, and the context-parallel
+// ring (which splits the whole row) is not modelled over packed documents.
+bool checkDocumentTokens(const TrainingConfig& t, const ParallelConfig& p, Diagnostics& diags) {
+    if (!t.documentTokens)
+        return true;
+    if (*t.documentTokens > t.seqLen) {
+        diags.error("/training/document_tokens",
+                    std::to_string(*t.documentTokens) + " tokens per document exceeds seq_len " +
+                        std::to_string(t.seqLen) +
+                        ": give the mean length of the documents packed into a sequence, at "
+                        "most seq_len, or remove the key (the whole sequence attends)");
+        return false;
+    }
+    if (p.cp > 1) {
+        diags.error("/training/document_tokens",
+                    "packed documents under context parallelism (cp " + std::to_string(p.cp) +
+                        ") are not modelled: set cp 1 or remove document_tokens");
+        return false;
+    }
+    return true;
+}
+
 bool resolvePlan(const ParallelInput& in, const ModelConfig& model, const ClusterConfig& cluster,
                  TrainingConfig& training, ParallelConfig& p, Diagnostics& diags) {
     bool ok = true;
@@ -526,6 +548,7 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     r.training.precision = t.precision.value_or(Precision::Bf16);
     r.training.fp8Recipe = t.fp8Recipe.value_or(Fp8Recipe::Delayed); // Megatron-LM's default
     r.training.optimizer = t.optimizer.value_or(OptimizerKind::Adam);
+    r.training.documentTokens = t.documentTokens;
     r.training.tokens = t.tokens;
     if (!model || !cluster)
         return std::nullopt;
@@ -560,6 +583,8 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
                      r.parallel, diags))
         ok = false;
     if (!resolveFinetune(s, r, diags)) // "finetune" and the training keys it brings
+        ok = false;
+    if (!checkDocumentTokens(r.training, r.parallel, diags))
         ok = false;
     // After the fine-tuning keys: they set training.master_weights, from which the framework
     // is inferred (ExecutionJson.h, inferFramework).
