@@ -391,6 +391,29 @@ private slots:
     }
 
     // Every plan of the space resolves as written: `estimate` accepts what search reports.
+    // training.document_tokens is refused with cp > 1 (not modelled): the search never offers
+    // such a plan, pinned or not, and every plan it offers resolves.
+    void packedDocumentsKeepCpOne() {
+        ResolvedScenario base = resolveText(kScenario);
+        base.training.documentTokens = base.training.seqLen / 8;
+        SearchDomain pinned = smallDomain();
+        pinned.cp = {1, 2, 4};
+        for (const SearchDomain& d : {smallDomain(), pinned}) {
+            int plans = 0;
+            ResolvedScenario sc = base;
+            for (const PlanChoice& p : allPlans(base, d)) {
+                QCOMPARE(p.cp, 1);
+                if (plans++ % 7)
+                    continue;
+                applyPlanChoice(p, sc);
+                Diagnostics diags;
+                QVERIFY2(resolveScenario(explicitScenario(sc), Catalog::builtIn(), diags),
+                         qPrintable(QString::fromStdString(describePlan(p))));
+            }
+            QVERIFY(plans > 0);
+        }
+    }
+
     void everyPlanResolves() {
         const ResolvedScenario base = resolveText(kScenario);
         ResolvedScenario sc = base;

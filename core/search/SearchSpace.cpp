@@ -128,7 +128,10 @@ SearchSpace::SearchSpace(const ResolvedScenario& sc, const SearchDomain& domain)
     const std::int64_t n = sc.cluster.numGpus;
     const bool moe = m.moe.has_value();
     std::vector<int> cps;
-    for (int cp = 1; cp <= 64; cp *= 2)
+    // Packed documents (training.document_tokens) are not modelled under context parallelism
+    // (scenario/ScenarioResolver.cpp refuses the pair): cp 1 only.
+    const int maxCp = sc.training.documentTokens ? 1 : 64;
+    for (int cp = 1; cp <= maxCp; cp *= 2)
         if (sc.training.seqLen % (cp == 1 ? 1 : 2 * cp) == 0 &&
             (cp == 1 || sc.training.seqLen / cp >= kMinTokensPerCpRank))
             cps.push_back(cp);
@@ -145,6 +148,8 @@ SearchSpace::SearchSpace(const ResolvedScenario& sc, const SearchDomain& domain)
         if (!tensorParallelValid(sc, tp))
             continue;
         for (int cp : orDefault(domain.cp, cps)) {
+            if (cp > maxCp)
+                continue;
             if (n % (std::int64_t(tp) * cp) != 0 || sc.training.seqLen % cp != 0)
                 continue;
             if (sc.parallel.cpComm == CpCommType::A2A &&
