@@ -43,8 +43,8 @@ inline int applyStatedKeys(nlohmann::json& scenario, const nlohmann::json& state
 // A ratchet file's entry `key` ({"median", "p90"}: the best figures so far) against the
 // figures now: prints the new best where both improved by more than `tolerance`, and returns
 // what got worse ("" when nothing did).
-inline std::string ratchetCheck(const nlohmann::json& best, const std::string& key,
-                                double median, double p90, double tolerance) {
+inline std::string ratchetCheck(const nlohmann::json& best, const std::string& key, double median,
+                                double p90, double tolerance) {
     const double m = best.at(key).at("median"), p = best.at(key).at("p90");
     if (median < m - tolerance || p90 < p - tolerance)
         std::printf("  %s better than the ratchet: {\"median\": %.4f, \"p90\": %.4f}\n",

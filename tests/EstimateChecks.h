@@ -2,14 +2,20 @@
 // Checks shared by the estimator's unit tests: an estimate that must succeed, relative
 // closeness, the time breakdown against the step, the warnings, and a failure message.
 
+#include "catalog/Catalog.h"
 #include "estimate/Estimator.h"
 #include "scenario/ResolvedScenario.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QString>
 #include <QtGlobal>
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 
 namespace ts::test {
@@ -25,6 +31,22 @@ inline Estimate estimateOrFail(const ResolvedScenario& sc, const EstimatorSettin
         qFatal("estimate failed: %s", why.c_str());
     }
     return *e;
+}
+
+// A scenario document read, resolved against the built-in catalog and estimated, as the CLI
+// does; nullopt with every diagnostic that refused it in `why`.
+inline std::optional<Estimate> estimateDocument(const nlohmann::json& doc, std::string& why) {
+    Diagnostics diags;
+    const auto scenario = parseScenarioText(doc.dump(), diags);
+    std::optional<ResolvedScenario> resolved;
+    if (scenario)
+        resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
+    std::optional<Estimate> estimate;
+    if (resolved)
+        estimate = estimatePlan(*resolved, diags);
+    for (const auto& d : diags.errors())
+        why += d.toString() + "\n";
+    return estimate;
 }
 
 inline Estimate estimateOrFail(const ResolvedScenario& sc) {

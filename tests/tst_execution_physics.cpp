@@ -4,6 +4,7 @@
 // the attention kernel's softmax exponentials on the special function units
 // (hardware/KernelTime.h).
 
+#include "EstimateChecks.h"
 #include "TestSupport.h"
 
 #include "catalog/Catalog.h"
@@ -65,20 +66,10 @@ json llama8bOnDgxH100(const json& training, const json& parallelism) {
 }
 
 Estimate estimateOf(const json& doc) {
-    Diagnostics diags;
-    auto scenario = parseScenarioText(doc.dump(), diags);
-    std::optional<ResolvedScenario> resolved;
-    if (scenario)
-        resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
-    std::optional<Estimate> est;
-    if (resolved)
-        est = estimatePlan(*resolved, diags);
-    if (!est) {
-        std::string all;
-        for (const auto& d : diags.all())
-            all += d.toString() + "\n";
-        qFatal("estimate failed: %s", all.c_str());
-    }
+    std::string why;
+    const std::optional<Estimate> est = test::estimateDocument(doc, why);
+    if (!est)
+        qFatal("estimate failed: %s", why.c_str());
     return *est;
 }
 

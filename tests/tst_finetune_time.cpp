@@ -9,12 +9,8 @@
 // section (issue "fine-tuning": "check that it needs no special case").
 
 #include "AccuracyStats.h"
+#include "EstimateChecks.h"
 #include "TestSupport.h"
-
-#include "catalog/Catalog.h"
-#include "estimate/Estimator.h"
-#include "scenario/ScenarioIO.h"
-#include "scenario/ScenarioResolver.h"
 
 #include <QtTest>
 
@@ -35,20 +31,6 @@ constexpr double kGiB = double(1ull << 30);
 
 std::string dataText(const char* name) {
     return test::readAll(test::sourceDir() + "/tests/data/" + QString::fromUtf8(name));
-}
-
-std::optional<Estimate> estimateDoc(const json& doc, std::string& why) {
-    Diagnostics diags;
-    const auto scenario = scenarioFromJson(nlohmann::ordered_json(doc), diags);
-    std::optional<ResolvedScenario> resolved;
-    if (scenario)
-        resolved = resolveScenario(*scenario, Catalog::builtIn(), diags);
-    std::optional<Estimate> estimate;
-    if (resolved)
-        estimate = estimatePlan(*resolved, diags);
-    for (const auto& d : diags.errors())
-        why += ' ' + d.toString();
-    return estimate;
 }
 
 struct TimeResult {
@@ -100,7 +82,7 @@ void TestFinetuneTime::initTestCase() {
             if (into == &wholeRows_)
                 doc.at("training").erase("document_tokens");
             std::string why;
-            const std::optional<Estimate> e = estimateDoc(doc, why);
+            const std::optional<Estimate> e = test::estimateDocument(doc, why);
             if (!e) {
                 failures_.push_back(c.at("id").get<std::string>() + ":" + why);
                 continue;
@@ -145,8 +127,8 @@ void TestFinetuneTime::fullFineTuningIsPreTraining() {
         json pretraining = c.at("scenario");
         pretraining.erase("finetune");
         std::string why;
-        const std::optional<Estimate> tuned = estimateDoc(c.at("scenario"), why);
-        const std::optional<Estimate> plain = estimateDoc(pretraining, why);
+        const std::optional<Estimate> tuned = test::estimateDocument(c.at("scenario"), why);
+        const std::optional<Estimate> plain = test::estimateDocument(pretraining, why);
         QVERIFY2(tuned && plain, why.c_str());
         QCOMPARE(tuned->stepSeconds, plain->stepSeconds);
         QCOMPARE(tuned->peakBytes, plain->peakBytes);
@@ -168,8 +150,8 @@ void TestFinetuneTime::errorPerMethod() {
                         r.peakGiB > r.capacityGiB ? "  (ran; estimated not to fit)" : "");
         for (const char* method : {"full", "lora", ""}) {
             const Stats s = statsOf(*rs, method);
-            std::printf("  %-10s %2zu cases: median %.1f%%, p90 %.1f%%\n",
-                        *method ? method : "all", s.n, 100 * s.median, 100 * s.p90);
+            std::printf("  %-10s %2zu cases: median %.1f%%, p90 %.1f%%\n", *method ? method : "all",
+                        s.n, 100 * s.median, 100 * s.p90);
         }
     }
     QCOMPARE(results_.size(), cases_.size());
@@ -180,8 +162,8 @@ void TestFinetuneTime::ratchet() {
     const std::string text = dataText("finetune-time-ratchet.json");
     QVERIFY2(!text.empty(), "tests/data/finetune-time-ratchet.json is missing");
     const json best = json::parse(text);
-    for (const auto& [key, method] : std::map<std::string, std::string>{
-             {"all", ""}, {"full", "full"}, {"lora", "lora"}}) {
+    for (const auto& [key, method] :
+         std::map<std::string, std::string>{{"all", ""}, {"full", "full"}, {"lora", "lora"}}) {
         const Stats s = statsOf(results_, method);
         const std::string worse = test::ratchetCheck(best, key, s.median, s.p90, kTolerance);
         QVERIFY2(worse.empty(), worse.c_str());

@@ -368,6 +368,17 @@ void TestGuiEditing::gradientBufferFollowsMasterWeights() {
     document->undoStack()->undo();
     QVERIFY(document->resolved()->training.masterWeights);
     QVERIFY(buffer->isEnabled());
+    // Its neighbour in the Batch group, training.document_tokens: unset, editable.
+    QWidget* documents = training->field("/training/document_tokens");
+    QVERIFY(documents && documents->isEnabled());
+    QVERIFY(!document->explicitValue("/training/document_tokens"));
+    auto* spin = qobject_cast<QSpinBox*>(documents);
+    QVERIFY(spin);
+    spin->setValue(1024);
+    QVERIFY(document->explicitValue("/training/document_tokens") == nlohmann::ordered_json(1024));
+    QCOMPARE(*document->resolved()->training.documentTokens, std::int64_t(1024));
+    document->undoStack()->undo();
+    QVERIFY(!document->explicitValue("/training/document_tokens"));
 }
 
 void TestGuiEditing::hostFieldsShowThePresetAsPlaceholder() {

@@ -110,7 +110,7 @@ void TestScenario::defaultsApplied() {
     QCOMPARE(resolved->training.microBatch, std::int64_t{1});
     QCOMPARE(resolved->training.precision, Precision::Bf16);
     QCOMPARE(resolved->training.fp8Recipe, Fp8Recipe::Delayed); // Megatron-LM's default
-    QVERIFY(!resolved->training.gradReduceDtype);                // FP32 gradients
+    QVERIFY(!resolved->training.gradReduceDtype);               // FP32 gradients
     QCOMPARE(resolved->parallel.schedule, PipelineScheduleKind::OneFOneB);
     QCOMPARE(resolved->parallel.pipelineLayers, (std::vector<int>{16, 16}));
     QCOMPARE(resolved->cluster.scaleOut.nicsPerNode, 8); // one NIC per GPU
@@ -483,7 +483,8 @@ void TestScenario::badPatch_data() {
         "/training/document_tokens", "at most seq_len");
     row("document_tokens zero", R"([["/training/document_tokens", 0]])",
         "/training/document_tokens", "1");
-    row("document_tokens with cp", R"([["/training/document_tokens", 512], ["/parallelism/cp", 2]])",
+    row("document_tokens with cp",
+        R"([["/training/document_tokens", 512], ["/parallelism/cp", 2]])",
         "/training/document_tokens", "set cp 1");
     // training.grad_reduce_dtype: bf16 gradients need bf16 weights.
     row("grad_reduce_dtype bf16 with fp16",

@@ -153,11 +153,13 @@ TrainingEditor::TrainingEditor(ScenarioDocument* document, QWidget* parent) : QW
                                      "ranks"))),
             integerField("/training/micro_batch", tr("Micro-batch"), 1, 4096, tr(" sequences"),
                          tr("Sequences per forward/backward pass on one pipeline")),
-            integerField("/training/document_tokens", tr("Tokens per packed document"), 1,
-                         4194304, tr(" tokens"),
-                         tr("Sequences packed from shorter documents whose attention stays "
-                            "within each (THD / variable-length attention, packed SFT data): "
-                            "their mean length. Empty: the whole sequence attends")),
+            // Absent by default (the whole sequence attends), so settable while unset.
+            settable(
+                integerField("/training/document_tokens", tr("Tokens per packed document"), 1,
+                             4194304, tr(" tokens"),
+                             tr("Sequences packed from shorter documents whose attention stays "
+                                "within each (THD / variable-length attention, packed SFT data): "
+                                "their mean length. Empty: the whole sequence attends"))),
             sectionField(tr("Numerics")),
             precisionField(document),
             fp8RecipeField(document),

@@ -289,8 +289,7 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     return c;
 }
 
-AttentionShape attentionShapeOf(const TrainingConfig& training, double headsPerRank,
-                                int headDim) {
+AttentionShape attentionShapeOf(const TrainingConfig& training, double headsPerRank, int headDim) {
     const double rows = double(training.microBatch) * headsPerRank;
     if (!training.documentTokens)
         return {rows, training.seqLen, headDim, kCausalAttention};

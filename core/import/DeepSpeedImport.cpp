@@ -224,9 +224,8 @@ ImportResult importDeepSpeed(const ImportInput& input) {
                                           : "fp32"},
                      {"optimizer", optimizer == "sgd" ? "sgd" : "adam"}};
     // data_types.grad_accum_dtype (runtime/config.py get_data_types): training.grad_reduce_dtype.
-    const std::string accumDtype =
-        read.string(member(member(&ds, "data_types"), "grad_accum_dtype"),
-                    "data_types.grad_accum_dtype", "");
+    const std::string accumDtype = read.string(
+        member(member(&ds, "data_types"), "grad_accum_dtype"), "data_types.grad_accum_dtype", "");
     if (accumDtype == "bf16" && bf16)
         s["training"]["grad_reduce_dtype"] = "bf16";
     else if (accumDtype == "fp32")

@@ -215,8 +215,7 @@ Json megatronTraining(const MegatronFlags& f, ImportResult& r) {
         t["precision"] = hasFlag(f, "--bf16") ? "bf16" : hasFlag(f, "--fp16") ? "fp16" : "fp32";
     t["optimizer"] = flagText(f, "--optimizer") == "sgd" ? "sgd" : "adam";
     // --grad-reduce-in-bf16: the main gradients stay bf16 (arguments.py; FP32 otherwise).
-    if (hasFlag(f, "--grad-reduce-in-bf16") && t["precision"] != "fp32" &&
-        t["precision"] != "fp16")
+    if (hasFlag(f, "--grad-reduce-in-bf16") && t["precision"] != "fp32" && t["precision"] != "fp16")
         t["grad_reduce_dtype"] = "bf16";
     if (auto iters = flagInteger(f, "--train-iters"))
         t["tokens"] = double(*iters) * t["seq_len"].get<double>() * t["global_batch"].get<double>();

@@ -145,8 +145,7 @@ bool resolveSection(const FinetuneInput& in, ResolvedScenario& r, Diagnostics& d
 
 // training.grad_reduce_dtype: the main gradient buffer beside FP32 masters. "bf16" halves a
 // 16-bit-weight run's gradients; FP32 and FP16 training keep their own.
-bool resolveGradReduceDtype(const TrainingInput& t, TrainingConfig& training,
-                            Diagnostics& diags) {
+bool resolveGradReduceDtype(const TrainingInput& t, TrainingConfig& training, Diagnostics& diags) {
     training.gradReduceDtype = t.gradReduceDtype;
     if (!t.gradReduceDtype)
         return true;
@@ -184,8 +183,8 @@ bool resolveFinetune(const Scenario& s, ResolvedScenario& r, Diagnostics& diags)
     // beside 16-bit weights: Float16OptimizerWithFloat16Params, DistributedOptimizer;
     // Megatron-Bridge's SFT and PEFT recipes set main_params_dtype float32). The default stays
     // the fine-tuning one, which the exports' plans and their imports share; say so.
-    const bool statedMegatron = s.execution && s.execution->framework &&
-                                *s.execution->framework == Framework::Megatron;
+    const bool statedMegatron =
+        s.execution && s.execution->framework && *s.execution->framework == Framework::Megatron;
     if (s.finetune && statedMegatron && !t.masterWeights)
         diags.warning("/training/master_weights",
                       "false by default with a finetune section (states in the training "

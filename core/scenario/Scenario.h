@@ -99,7 +99,7 @@ struct TrainingInput {
     std::optional<bool> optimizerInBackward;    // "optimizer_in_backward"
     std::optional<OptimizerImpl> optimizerImpl; // "optimizer_impl"
     std::optional<bool> compile;
-    std::optional<bool> masterWeights; // "master_weights"
+    std::optional<bool> masterWeights;              // "master_weights"
     std::optional<GradReduceDtype> gradReduceDtype; // "grad_reduce_dtype" (project key)
     std::optional<std::int64_t> documentTokens;     // "document_tokens" (project key)
     std::optional<double> tokens;
