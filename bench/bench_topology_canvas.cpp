@@ -12,7 +12,7 @@
 
 #include "estimate/Estimator.h"
 #include "topology/GraphTemplates.h"
-#include "topology/PlanTraffic.h"
+#include "traffic/PlanTraffic.h"
 
 #include <benchmark/benchmark.h>
 

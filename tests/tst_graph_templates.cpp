@@ -13,8 +13,8 @@
 #include "scenario/ScenarioResolver.h"
 #include "topology/GraphHierarchy.h"
 #include "topology/GraphTemplates.h"
-#include "topology/PlanTraffic.h"
 #include "topology/TopologyBuilder.h"
+#include "traffic/PlanTraffic.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "TopologyGraphModel.h"
 #include "TopologyItems.h"
 
-#include "topology/PlanTraffic.h"
+#include "traffic/PlanTraffic.h"
 
 #include <QTimer>
 

@@ -11,7 +11,7 @@
 #include "TopologyTemplatePanel.h"
 #include "TopologyTools.h"
 
-#include "topology/PlanTraffic.h"
+#include "traffic/PlanTraffic.h"
 
 #include <QApplication>
 

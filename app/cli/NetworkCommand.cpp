@@ -8,9 +8,9 @@
 #include "scenario/ScenarioResolver.h"
 #include "topology/NetworkBom.h"
 #include "topology/Placement.h"
-#include "topology/PlanTraffic.h"
 #include "topology/TopologyBuilder.h"
 #include "topology/TopologyModel.h"
+#include "traffic/PlanTraffic.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "topology/PlanTraffic.h"
+#include "traffic/PlanTraffic.h"
 
 #include "estimate/MoeLayerCost.h"
 #include "topology/GraphCollectiveCost.h"
