@@ -149,6 +149,11 @@ void TestHostileInputs::refusedCleanly() {
         QVERIFY2(all.contains(fragment),
                  qPrintable(QString("no \"%1\" in: %2").arg(fragment, all.left(600))));
     }
+    // "absent": what must not reach the terminal (raw control characters of a name, say).
+    if (c.contains("absent")) {
+        const QString fragment = QString::fromStdString(c["absent"].get<std::string>());
+        QVERIFY2(!all.contains(fragment), qPrintable(QString("printed: %1").arg(all.left(600))));
+    }
     // A refusal is bounded: quoted input is cut, and a flood of errors (Diagnostics::kMaxKept)
     // ends with a count.
     if (expected != 0)

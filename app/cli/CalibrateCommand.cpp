@@ -6,6 +6,7 @@
 #include "calibration/NcclTestsLog.h"
 #include "calibration/ProfileJson.h"
 #include "common/JsonObjectReader.h"
+#include "common/TextFormat.h"
 #include "scenario/ScenarioIO.h"
 
 #include <algorithm>
@@ -165,7 +166,13 @@ int importNccl(const Options& options, LazyCatalog& catalog) {
         auto fit = fitAlphaBeta(points, log->collective, log->ranks, fitError);
         auto measurement = measurementFromLog(*log, fitError);
         if (!fit || !measurement) {
-            std::fprintf(stderr, "%s: %s\n", file.c_str(), fitError.c_str());
+            // The fit judges the whole table: name its lines, as the parser names a line.
+            if (!log->rows.empty())
+                std::fprintf(stderr, "%s:%d: the table of lines %d-%d: %s\n", file.c_str(),
+                             log->rows.front().line, log->rows.front().line, log->rows.back().line,
+                             fitError.c_str());
+            else
+                std::fprintf(stderr, "%s: %s\n", file.c_str(), fitError.c_str());
             ok = false;
             continue;
         }
@@ -267,7 +274,8 @@ int importGemm(const Options& options, LazyCatalog& catalog) {
         return kExitBadInput;
     }
     CsvError error;
-    auto points = parseGemmCsv(*text, error);
+    std::vector<int> rowLines;
+    auto points = parseGemmCsv(*text, error, &rowLines);
     if (!points) {
         std::fprintf(stderr, "%s:%d: %s\n", file.c_str(), error.line, error.message.c_str());
         return kExitBadInput;
@@ -288,6 +296,20 @@ int importGemm(const Options& options, LazyCatalog& catalog) {
     }
     const std::optional<HardwareProfile> hw =
         gpu ? std::optional<HardwareProfile>(defaultHardwareProfile(gpu->spec)) : std::nullopt;
+    // A measured rate above the GPU's dense peak (its datasheet figure, the catalog's) is a
+    // mistake in the file or in --gpu, not a fast kernel: refuse it, naming the line.
+    for (std::size_t i = 0; hw && i < points->size(); ++i) {
+        const MatmulPoint& p = (*points)[i];
+        const double peak = hw->forDtype(p.dtype).peakTflops;
+        if (peak > 0 && p.tflops > peak) {
+            std::fprintf(stderr,
+                         "%s:%d: %.1f TFLOP/s of %s is above the %s's dense peak of %.1f TFLOP/s "
+                         "(efficiency %.2f): check the row's time or the --gpu\n",
+                         file.c_str(), rowLines[i], p.tflops, matmulDtypeName(p.dtype),
+                         gpuId.c_str(), peak, p.tflops / peak);
+            return kExitBadInput;
+        }
+    }
     Json rows = Json::array();
     if (!options.json)
         std::printf("%8s %8s %8s %6s %10s %s\n", "m", "n", "k", "dtype", "TFLOP/s",
@@ -357,7 +379,8 @@ int listProfiles(const Options& options) {
         } else {
             std::printf("%-28s %-9s %-16s %s\n", id.c_str(),
                         p->kind == ProfileKind::Published ? "published" : "measured",
-                        p->gpu.empty() ? "(network)" : p->gpu.c_str(), p->name.c_str());
+                        p->gpu.empty() ? "(network)" : p->gpu.c_str(),
+                        terminalText(p->name).c_str());
         }
     }
     if (options.json)

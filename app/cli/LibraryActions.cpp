@@ -4,6 +4,7 @@
 
 #include "common/AtomicFile.h"
 #include "common/JsonObjectReader.h"
+#include "common/TextFormat.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 #include "store/LibraryBundle.h"
@@ -115,7 +116,8 @@ int libraryList(const Options& options, const LibraryArgs& args) {
             for (const auto& t : s.tags)
                 tags += (tags.empty() ? "" : ",") + t;
             std::printf("%6lld  v%-4d %s  %-24s %s\n", static_cast<long long>(s.id),
-                        s.latestVersion, s.updatedAt.c_str(), tags.c_str(), s.name.c_str());
+                        s.latestVersion, s.updatedAt.c_str(), terminalText(tags).c_str(),
+                        terminalText(s.name).c_str());
         }
     }
     if (options.json)
@@ -238,8 +240,8 @@ int libraryRemove(const Options&, const LibraryArgs& args) {
     auto removed = library->removeScenario(args.id);
     if (!removed)
         return reportStoreError(kCommand, removed.error(), *library);
-    std::printf("deleted scenario %lld \"%s\" (%zu versions)\n", args.id, removed->name.c_str(),
-                removed->versions.size());
+    std::printf("deleted scenario %lld \"%s\" (%zu versions)\n", args.id,
+                terminalText(removed->name).c_str(), removed->versions.size());
     return kExitOk;
 }
 

@@ -3,6 +3,7 @@
 #include "CliCommands.h"
 
 #include "common/JsonObjectReader.h"
+#include "common/TextFormat.h"
 #include "scenario/ExplicitScenario.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
@@ -82,7 +83,7 @@ int runValidate(const Options& options) {
         printDiagnostics(options.positional[0], diags);
         if (resolved)
             std::printf("%s: valid scenario (%s)\n", options.positional[0].c_str(),
-                        resolved->name.empty() ? "unnamed" : resolved->name.c_str());
+                        resolved->name.empty() ? "unnamed" : terminalText(resolved->name).c_str());
     }
     return exitCode;
 }

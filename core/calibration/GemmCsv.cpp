@@ -160,7 +160,8 @@ bool readRow(const std::vector<std::string>& cells, int line, const Columns& c, 
 
 } // namespace
 
-std::optional<std::vector<MatmulPoint>> parseGemmCsv(const std::string& text, CsvError& error) {
+std::optional<std::vector<MatmulPoint>> parseGemmCsv(const std::string& text, CsvError& error,
+                                                     std::vector<int>* rowLines) {
     std::istringstream in(text);
     std::string line;
     int n = 0;
@@ -184,6 +185,8 @@ std::optional<std::vector<MatmulPoint>> parseGemmCsv(const std::string& text, Cs
         if (!readRow(cells, n, columns, p, error))
             return std::nullopt;
         points.push_back(p);
+        if (rowLines)
+            rowLines->push_back(n);
     }
     if (!haveHeader) {
         error = {std::max(1, n), "empty CSV: expected a header row m,n,k,dtype,time_us"};

@@ -18,6 +18,9 @@ struct CsvError {
     std::string message;
 };
 
-std::optional<std::vector<MatmulPoint>> parseGemmCsv(const std::string& text, CsvError& error);
+// `rowLines`, when given, receives the line number of each returned point (for messages about
+// a point that only a caller can judge, such as a rate above its GPU's peak).
+std::optional<std::vector<MatmulPoint>> parseGemmCsv(const std::string& text, CsvError& error,
+                                                     std::vector<int>* rowLines = nullptr);
 
 } // namespace ts

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <set>
@@ -160,7 +161,17 @@ std::optional<NcclTestsLog> parseNcclTestsLog(const std::string& text, const std
                 auto on = std::find(t.begin(), t.end(), "on");
                 if (on == t.end() || on + 1 == t.end())
                     return fail(n, "a '# Rank' line without 'on HOST': " + quoted(line));
-                rankHosts.emplace_back(std::atoi(t[1].c_str()), *(on + 1));
+                // Ranks are numbered below the world size, which Limits.h bounds; a number
+                // past that is no nccl-tests log (std::from_chars: no silent overflow).
+                int rank = 0;
+                const char* const first = t[1].data();
+                const auto [end, ec] = std::from_chars(first, first + t[1].size(), rank);
+                if (ec != std::errc() || end != first + t[1].size() || rank >= limits::kGpus.max)
+                    return fail(n, "rank " + quoteInput(t[1]) +
+                                       " on a '# Rank' line: expected 0 to " +
+                                       std::to_string(limits::kGpus.max - 1) + " (" +
+                                       limits::kGpus.reason + ")");
+                rankHosts.emplace_back(rank, *(on + 1));
                 if (log.deviceName.empty()) {
                     auto bus = std::find_if(on, t.end(), [](const std::string& s) {
                         return !s.empty() && s[0] == '[';

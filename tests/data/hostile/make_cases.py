@@ -218,6 +218,13 @@ for name, body, line, fragment in [
     if line > 1:
         cases[-1]["message2"] = fragment
 
+# A rate above the GPU's dense peak (989.4 TFLOP/s of BF16 on an H100 SXM) is refused, naming
+# its line (issue 37: 5,000 TFLOP/s was accepted as efficiency 5.05).
+case("gemm csv: above the GPU's peak", "silent",
+     {"g.csv": {"text": "m,n,k,dtype,tflops\n1024,1024,1024,bf16,600\n8192,8192,8192,bf16,5000\n"}},
+     ["calibrate", "import-gemm", "g.csv", "--gpu", "h100-sxm-80gb"], 2, "g.csv:3")
+cases[-1]["message2"] = "dense peak"
+
 # --- scenario syntax and encoding ---------------------------------------------------------
 for name, content, fragment in [
         ("empty file", "", "empty"), ("whitespace", "  \n\t ", "empty"),
@@ -299,8 +306,28 @@ scenario("carbon CSV short row", "limit", {"costs": {"carbon_csv": "g.csv"}}, 2,
 scenario("carbon CSV empty", "limit", {"costs": {"carbon_csv": "g.csv"}}, 2,
          "/costs/carbon_csv", command="validate", extra={"g.csv": {"text": ""}})
 
+# Issue 37: control characters of a name are printed escaped (an ESC sequence would recolour or
+# clear the user's terminal).
+scenario("name with terminal escapes", "silent", {"name": "a\x1b[31mRED\x07"}, 0,
+         "a\\x1b[31mRED\\x07", command="validate")
+cases[-1]["absent"] = "\x1b"
+
 # --- nccl-tests logs ----------------------------------------------------------------------
 NCCL = "tests/fixtures/nccl/all_reduce_perf_2node_h100.txt"
+# A one-node table whose times fall as the size grows: nothing to fit a bandwidth on.
+NCCL_FLAT = """# Collective test starting: all_reduce_perf
+# nThread 1 nGpus 1 minBytes 1048576 maxBytes 4194304 step: 2(factor) warmup iters: 5 iters: 20
+#  Rank  0 Group  0 Pid  1 on node-a device  0 [0000:18:00] NVIDIA H100 80GB HBM3
+#  Rank  1 Group  0 Pid  2 on node-a device  1 [0000:2a:00] NVIDIA H100 80GB HBM3
+#
+#       size         count      type   redop    root     time   algbw   busbw  #wrong     time   algbw   busbw  #wrong
+#        (B)    (elements)                               (us)  (GB/s)  (GB/s)             (us)  (GB/s)  (GB/s)
+     1048576        262144     float     sum      -1    90.00   11.65   11.65       0    90.00   11.65   11.65       0
+     2097152        524288     float     sum      -1    60.00   34.95   34.95       0    60.00   34.95   34.95       0
+     4194304       1048576     float     sum      -1    30.00  139.81  139.81       0    30.00  139.81  139.81       0
+# Out of bounds values : 0 OK
+# Avg bus bandwidth    : 62.14
+"""
 case("nccl log: the fixture (accepted)", "bounded", {"n.txt": {"copy": NCCL}},
      ["calibrate", "import-nccl", "n.txt"], 0, "all_reduce")
 for name, edit, fragment in [
@@ -312,6 +339,15 @@ for name, edit, fragment in [
 ]:
     case("nccl log: " + name, "silent", {"n.txt": {"copy": NCCL, "replace": edit}},
          ["calibrate", "import-nccl", "n.txt"], 2, fragment)
+# Issue 37: a rank past any world size is refused (it was read with atoi), and a table the fit
+# refuses is named by its lines.
+case("nccl log: rank 2^40", "silent",
+     {"n.txt": {"copy": NCCL, "replace": ["#  Rank 15 Group", "#  Rank 1099511627776 Group"]}},
+     ["calibrate", "import-nccl", "n.txt"], 2, "n.txt:21")
+cases[-1]["message2"] = "expected 0 to"
+case("nccl log: times that do not grow", "silent",
+     {"n.txt": {"text": NCCL_FLAT}}, ["calibrate", "import-nccl", "n.txt"], 2, "n.txt:8")
+cases[-1]["message2"] = "lines 8-10"
 for name, content, fragment in [
         ("empty", "", "empty log"), ("binary", "\x00\xff\x10garbage\n", "n.txt:"),
         ("one long line", [["#", 1], ["a", 1000000]], "n.txt:"),
