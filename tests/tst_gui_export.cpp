@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
+#include <QFontMetricsF>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPlainTextEdit>
@@ -86,7 +87,14 @@ void TestGuiExport::previewFollowsTargetAndEdits() {
     QCOMPARE(tabs->tabText(0), QString("train_megatron.sh"));
     QVERIFY(dialog.currentFileText().contains("--tensor-model-parallel-size 8"));
     auto* view = qobject_cast<QPlainTextEdit*>(tabs->widget(0));
-    QVERIFY(view->font().fixedPitch() || QFontInfo(view->font()).fixedPitch());
+    // The property that matters: every character advances as far as every other (a fixed
+    // font). QFontInfo::fixedPitch() reads fontconfig's spacing, which some monospace fonts
+    // (Noto Mono, pulled in by ImageMagick) leave unset, so it is not asked.
+    const QFontMetricsF metrics(view->font());
+    const qreal advance = metrics.horizontalAdvance(QLatin1Char('m'));
+    QVERIFY(advance > 0);
+    for (const QChar c : QStringLiteral("il.-W0 _|"))
+        QCOMPARE(metrics.horizontalAdvance(c), advance);
     // Highlighted: the flag has a format of its own.
     const QTextBlock block = view->document()->findBlock(
         int(view->toPlainText().indexOf("--tensor-model-parallel-size")));
