@@ -132,6 +132,14 @@ void TestImport::shellWords() {
     QVERIFY(!script.commands.empty());
     QCOMPARE(script.commands.back(), expected);
     QCOMPARE(script.notes.size(), std::size_t(1)); // the command substitution
+
+    // Quote removal inside ${NAME:-word} (Megatron-LM core_v0.15.0 examples/mixtral/
+    // train_mixtral_8x7b_distributed.sh: NNODES=${SLURM_NNODES:-"1"}): bash gives 1, not "1".
+    const auto fallback = readShellCommands("N=${SLURM_NNODES:-\"1\"}\nM=${X:-'a b'}\n"
+                                            "run --nnodes $N \"$M\" ${Y:-\\\"q}\n");
+    QVERIFY(!fallback.commands.empty());
+    QCOMPARE(fallback.commands.back(),
+             (std::vector<std::string>{"run", "--nnodes", "1", "a b", "\"q"}));
 }
 
 void TestImport::handWrittenMegatron() {

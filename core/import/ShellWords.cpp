@@ -25,6 +25,33 @@ bool nameChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
 
+// Quote removal of the word in ${NAME:-word} (bash(1), "Parameter Expansion": the word undergoes
+// quote removal, so NNODES=${SLURM_NNODES:-"1"} is 1): single quotes keep their text, double
+// quotes theirs with \ escaping \, $, ` and ", and a backslash outside quotes its next character.
+std::string withoutQuotes(std::string_view word) {
+    std::string out;
+    for (std::size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        if (c == '\'') {
+            const std::size_t close = word.find('\'', i + 1);
+            out += word.substr(i + 1, close == std::string_view::npos ? close : close - i - 1);
+            i = close == std::string_view::npos ? word.size() : close;
+        } else if (c == '"') {
+            for (++i; i < word.size() && word[i] != '"'; ++i) {
+                if (word[i] == '\\' && i + 1 < word.size() &&
+                    std::string_view("\"\\$`").find(word[i + 1]) != std::string_view::npos)
+                    ++i;
+                out += word[i];
+            }
+        } else if (c == '\\' && i + 1 < word.size()) {
+            out += word[++i];
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
 class Lexer {
 public:
     explicit Lexer(std::string_view s) : s_(s) {}
@@ -86,7 +113,7 @@ private:
                 seg.text = inner.substr(0, at);
             } else if (const auto dash = inner.find(":-"); dash != std::string::npos) {
                 seg.text = inner.substr(0, dash);
-                seg.fallback = inner.substr(dash + 2);
+                seg.fallback = withoutQuotes(std::string_view(inner).substr(dash + 2));
                 seg.hasFallback = true;
             }
             w.segments.push_back(seg);
