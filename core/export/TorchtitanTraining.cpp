@@ -86,9 +86,15 @@ void precision(const ResolvedScenario& plan, toml::table& training, toml::table&
                                                        {"filter_fqns", toml::array{"output"}}}}}}});
         break;
     }
-    // FSDP2's reduce dtype (MixedPrecisionPolicy.reduce_dtype): training.grad_reduce_dtype.
-    training.insert("mixed_precision_reduce",
-                    t.gradReduceDtype == GradReduceDtype::Bf16 ? "bfloat16" : "float32");
+    // FSDP2's reduce dtype (MixedPrecisionPolicy.reduce_dtype). torchtitan v0.2.2 declares
+    // `mixed_precision_reduce: Literal["float32"]` (torchtitan/config/job_config.py, Training),
+    // so its config manager rejects "bfloat16": bf16 gradients have no setting there.
+    if (t.masterWeights && t.gradReduceDtype == GradReduceDtype::Bf16)
+        refuse(r, "/training/grad_reduce_dtype",
+               "torchtitan v0.2.2 reduces gradients in float32 only (training."
+               "mixed_precision_reduce is Literal[\"float32\"] in job_config.py); set "
+               "grad_reduce_dtype to \"fp32\" or use the megatron or deepspeed target");
+    training.insert("mixed_precision_reduce", "float32");
     if (auto* model = doc["model"].as_table())
         model->insert("converters", converters);
 }

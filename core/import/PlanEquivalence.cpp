@@ -35,6 +35,9 @@ ResolvedScenario launchPlan(const ResolvedScenario& s) {
         p.dpShard = p.dp;
     if (s.training.precision != Precision::Fp8)
         out.training.fp8Recipe = Fp8Recipe::Delayed;
+    // Unstated, the gradient buffer is FP32 (the format's default): "fp32" stated is the same.
+    if (out.training.gradReduceDtype == GradReduceDtype::Fp32)
+        out.training.gradReduceDtype.reset();
     if (p.recompute != RecomputeMode::Full ||
         (p.recomputeLayers && p.pp > 0 && *p.recomputeLayers * p.pp >= s.model.layers))
         p.recomputeLayers.reset();
