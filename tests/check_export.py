@@ -22,6 +22,7 @@ adapted scenario beside them (adapted-scenario.json), the plan the target runs.
 Usage: check_export.py SOURCE_DIR TRAINSCAPE_CLI
 """
 import json
+import re
 import os
 import subprocess
 import sys
@@ -33,7 +34,7 @@ SOURCE, CLI = sys.argv[1], sys.argv[2]
 GOLDEN = os.path.join(SOURCE, "tests/fixtures/export/golden")
 DATA = os.path.join(SOURCE, "tests/data/launchers")
 errors = []
-checked = {"files": 0, "megatron_flags": 0, "deepspeed_keys": 0, "torchtune_keys": 0, "plans": 0,
+checked = {"files": 0, "startup_rules": 0, "megatron_flags": 0, "deepspeed_keys": 0, "torchtune_keys": 0, "plans": 0,
            "adapted": 0, "refused": 0, "finetune_runs": 0, "finetune_configs": 0}
 
 
@@ -172,6 +173,48 @@ def megatron_checks(where, words, plan, world):
             fail(where, f"MoE: experts % ep or world % (etp ep pp) != 0")
 
 
+def megatron_startup_rules(where, words, text):
+    """Megatron-LM core_v0.15.0's startup checks that exported flags reach, as encoded in
+    core/export (docs/export-megatron-audit.md): each is a condition on the emitted flags."""
+    start = next(i for i, w in enumerate(words) if w.endswith("pretrain_gpt.py")) + 1
+    f = flag_values(words[start:])
+    one = lambda k, d=1: int(f[k][0]) if k in f else d
+    m = re.search(r"CUDA_DEVICE_MAX_CONNECTIONS(?::-|=)\"?(\w+)", text)
+    connections = m.group(1) if m else None
+    checked["startup_rules"] += 1
+    if "--use-megatron-fsdp" in f:
+        if connections == "1":  # arguments.py:715
+            fail(where, "Megatron-FSDP with CUDA_DEVICE_MAX_CONNECTIONS=1")
+        if f.get("--ckpt-format") != ["fsdp_dtensor"]:  # arguments.py:718
+            fail(where, "Megatron-FSDP without --ckpt-format fsdp_dtensor")
+        if "--use-distributed-optimizer" not in f:  # optimizer_config.py:224 with offload
+            fail(where, "Megatron-FSDP without --use-distributed-optimizer")
+    elif "--ckpt-format" in f and f["--ckpt-format"] == ["fsdp_dtensor"]:  # arguments.py:1064
+        fail(where, "--ckpt-format fsdp_dtensor without Megatron-FSDP")
+    if "--optimizer-cpu-offload" in f and "--use-precision-aware-optimizer" not in f:
+        fail(where, "--optimizer-cpu-offload without --use-precision-aware-optimizer")  # :1155
+    if "--use-precision-aware-optimizer" in f and (f.get("--optimizer") != ["adam"] or
+                                                    "--use-distributed-optimizer" not in f):
+        fail(where, "precision-aware optimizer without adam and the distributed optimizer")
+    if "--overlap-moe-expert-parallel-comm" in f:  # transformer_config.py:1447-1471
+        if one("--pipeline-model-parallel-size") > 1 and not (
+                "--num-layers-per-virtual-pipeline-stage" in f or
+                "--pipeline-model-parallel-layout" in f and
+                f["--pipeline-model-parallel-layout"][0].count("|") + 1 > one("--pipeline-model-parallel-size")):
+            fail(where, "EP overlap with pp > 1 and no virtual pipeline")
+        if f.get("--moe-token-dispatcher-type", ["allgather"])[0] not in ("alltoall", "flex"):
+            fail(where, "EP overlap without the alltoall or flex dispatcher")
+        if f.get("--recompute-granularity") == ["full"]:
+            fail(where, "EP overlap with full recompute")
+        if "--bf16" not in f and "--fp16" not in f:
+            fail(where, "EP overlap without bf16 or fp16")
+    if "--tp-comm-overlap" in f and "--sequence-parallel" not in f:  # arguments.py:931
+        fail(where, "--tp-comm-overlap without --sequence-parallel")
+    if "--no-overlap-p2p-communication" in f and one("--pipeline-model-parallel-size") <= 2 and \
+            "--num-layers-per-virtual-pipeline-stage" in f:  # arguments.py:608
+        fail(where, "--no-overlap-p2p-communication needs pp > 2 with interleaving")
+
+
 def plan_checks(where, plan, world, tp, pp, cp, micro, global_batch, dp=None):
     """C7: world = nodes x gpus = DP x TP x PP x CP; global = micro x accumulation x DP."""
     checked["plans"] += 1
@@ -236,6 +279,7 @@ def check_target(name, target, folder, plan):
         f = flag_values(words[: next(i for i, w in enumerate(words) if w.endswith("pretrain_gpt.py"))])
         world = int(f["--nnodes"][0]) * int(f["--nproc_per_node"][0])
         megatron_checks(where, words, plan, world)
+        megatron_startup_rules(where, words, open(script, encoding="utf-8").read())
     elif target == "bridge":
         words = dry_run(os.path.join(folder, "run_bridge.sh"))
         f = flag_values(words)

@@ -52,7 +52,7 @@ Pod podSpec(const ResolvedScenario& plan, const LaunchShape& shape, const Megatr
                 pod.args.push_back(kubernetesValue(v));
         }
     }
-    pod.env = launchEnvironment(plan.cluster);
+    pod.env = launchEnvironment(plan.cluster, !recipe && megatronFsdp(plan));
     pod.env.push_back({"TRAIN_ITERS", num(shape.trainIters > 0 ? shape.trainIters : 100), ""});
     pod.env.push_back({"LR", "3.0e-4", ""});
     if (plan.finetune)

@@ -2,10 +2,17 @@
 
 namespace ts {
 
-std::vector<EnvVar> launchEnvironment(const ClusterConfig& cluster) {
+const char* megatronCudaConnections(bool megatronFsdp) {
+    return megatronFsdp ? "8" : "1";
+}
+
+std::vector<EnvVar> launchEnvironment(const ClusterConfig& cluster, bool megatronFsdp) {
     std::vector<EnvVar> env;
-    env.push_back({"CUDA_DEVICE_MAX_CONNECTIONS", "1",
-                   "Megatron-Core orders TP communication before compute on one stream"});
+    env.push_back({"CUDA_DEVICE_MAX_CONNECTIONS", megatronCudaConnections(megatronFsdp),
+                   megatronFsdp ? "Megatron-FSDP overlaps its gathers on several hardware queues "
+                                  "(its startup check refuses 1)"
+                                : "Megatron-Core orders TP communication before compute on one "
+                                  "stream"});
     env.push_back({"NCCL_IB_HCA", "mlx5",
                    "InfiniBand/RoCE HCAs NCCL may use (prefix match; list yours, e.g. "
                    "mlx5_0,mlx5_1)"});

@@ -159,6 +159,27 @@ void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
     }
 }
 
+// --overlap-moe-expert-parallel-comm and TransformerConfig.__post_init__'s checks of it
+// (megatron/core/transformer/transformer_config.py, core_v0.15.0): with pp > 1 only in the
+// interleaved schedule (line 1447), the alltoall or flex dispatcher (1455, emitted above), no
+// full recompute (1460-1466), bf16 or fp16 (1471).
+void expertOverlapArgs(const ResolvedScenario& plan, Args& a,
+                       std::vector<ExportRefusal>& refusals) {
+    const auto& p = plan.parallel;
+    const auto refuse = [&](const char* why) {
+        refusals.push_back({"/parallelism/overlap/ep",
+                            std::string("Megatron-LM overlaps the expert all-to-all only ") + why +
+                                " (transformer_config.py __post_init__); set overlap ep to false"});
+    };
+    if (p.pp > 1 && p.vpp <= 1)
+        refuse("in the interleaved schedule when pp > 1: give vpp > 1");
+    if (p.recompute == RecomputeMode::Full)
+        refuse("without full recompute: use selective or no recompute");
+    if (plan.training.precision == Precision::Fp32)
+        refuse("in bf16 or fp16 training");
+    flag(a, "--overlap-moe-expert-parallel-comm");
+}
+
 } // namespace
 
 void pipelineArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>& refusals);
@@ -174,7 +195,14 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
     opt(out.parallel, "--pipeline-model-parallel-size", std::to_string(p.pp));
     if (p.tp > 1 && p.sequenceParallel)
         flag(out.parallel, "--sequence-parallel");
-    if (p.tp > 1 && p.overlap.tp)
+    // arguments.py:931: "Tensor parallel communication/GEMM overlap can happen only when
+    // sequence parallelism is enabled".
+    if (p.tp > 1 && p.overlap.tp && !p.sequenceParallel)
+        refusals.push_back({"/parallelism/overlap/tp",
+                            "Megatron-LM overlaps tensor-parallel communication only with "
+                            "sequence parallelism (arguments.py:931); set sequence_parallel to "
+                            "true or overlap tp to false"});
+    else if (p.tp > 1 && p.overlap.tp)
         flag(out.parallel, "--tp-comm-overlap");
     pipelineArgs(plan, out.parallel, refusals);
     if (p.cp > 1) {
@@ -184,8 +212,27 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
     if (plan.model.moe) {
         opt(out.parallel, "--expert-model-parallel-size", std::to_string(p.ep));
         opt(out.parallel, "--expert-tensor-parallel-size", std::to_string(p.etp));
+        // The dispatcher the estimate times (execution.moe_dispatcher; Megatron's own default is
+        // allgather). HybridEP has no flag at core_v0.15.0.
+        switch (plan.execution.moeDispatcher) {
+        case MoeDispatcher::AllGather:
+            opt(out.parallel, "--moe-token-dispatcher-type", "allgather");
+            break;
+        case MoeDispatcher::AllToAll:
+            opt(out.parallel, "--moe-token-dispatcher-type", "alltoall");
+            break;
+        case MoeDispatcher::DeepEp:
+            opt(out.parallel, "--moe-token-dispatcher-type", "flex");
+            flag(out.parallel, "--moe-enable-deepep");
+            break;
+        case MoeDispatcher::HybridEp:
+            refusals.push_back({"/execution/moe_dispatcher",
+                                "Megatron-LM core_v0.15.0 has no HybridEP dispatcher flag; choose "
+                                "\"alltoall\" or \"deepep\""});
+            break;
+        }
         if (p.ep > 1 && p.overlap.ep)
-            flag(out.parallel, "--overlap-moe-expert-parallel-comm");
+            expertOverlapArgs(plan, out.parallel, refusals);
     }
     if (p.moeDispatchFp8)
         refusals.push_back({"/parallelism/moe_dispatch_fp8",

@@ -32,6 +32,11 @@ void megatronVariables(ShellScript& script, const LaunchShape& shape, const Expo
                        bool fineTuning);
 inline constexpr const char* kPretrainedCheckpoint = "/checkpoints/pretrained";
 
+// Whether Megatron-LM runs the plan with Megatron-FSDP (ZeRO 2 and 3: --use-megatron-fsdp).
+inline bool megatronFsdp(const ResolvedScenario& plan) {
+    return plan.parallel.zero >= 2;
+}
+
 // Every flag of `args` in order, as one list (for torchrun under Slurm or Kubernetes).
 std::vector<CliArg> allArgs(const MegatronArgs& args);
 

@@ -3,6 +3,7 @@
 // NODE_RANK and MASTER_ADDR set; DRY_RUN=1 prints the command, one word per line.
 
 #include "export/Exporters.h"
+#include "export/LaunchEnvironment.h"
 #include "export/LaunchShape.h"
 #include "export/MegatronArgs.h"
 
@@ -46,7 +47,8 @@ ExportResult MegatronExporter::render(const ResolvedScenario& plan,
               "command.");
     s.line("set -euo pipefail");
     s.line();
-    s.line("export CUDA_DEVICE_MAX_CONNECTIONS=1");
+    s.line(std::string("export CUDA_DEVICE_MAX_CONNECTIONS=") +
+           megatronCudaConnections(megatronFsdp(plan)));
     s.assign("GPUS_PER_NODE", num(shape.gpusPerNode));
     s.assign("NNODES", num(shape.nodes));
     s.assignDefault("NODE_RANK", "0");

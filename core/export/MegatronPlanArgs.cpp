@@ -87,6 +87,12 @@ void dataParallelArgs(const ResolvedScenario& plan, std::vector<CliArg>& a,
         a.push_back({"--use-megatron-fsdp", {}});
         a.push_back({"--data-parallel-sharding-strategy",
                      {p.zero == 2 ? "optim_grads" : "optim_grads_params"}});
+        // Megatron-FSDP's optimizer shards through DistributedOptimizer (the flag Megatron's
+        // FSDP README and its FSDP functional tests pass; --use-precision-aware-optimizer
+        // asserts it, optimizer_config.py:224), and it saves only fsdp_dtensor checkpoints
+        // ("Megatron FSDP only supports fsdp_dtensor checkpoint format", arguments.py:718).
+        a.push_back({"--use-distributed-optimizer", {}});
+        a.push_back({"--ckpt-format", {"fsdp_dtensor"}});
         if (hybrid)
             refusals.push_back({"/parallelism/dp_shard",
                                 "Megatron-FSDP in core_v0.15.0 shards over the whole DP group; "
@@ -105,8 +111,16 @@ void dataParallelArgs(const ResolvedScenario& plan, std::vector<CliArg>& a,
             refusals.push_back({"/parallelism/offload/optimizer",
                                 "Megatron-LM offloads the optimizer only with the distributed "
                                 "optimizer; set zero to 1"});
+        // arguments.py:1155: "--optimizer-cpu-offload requires --use-precision-aware-optimizer",
+        // which runs Adam only (optimizer_config.py:220).
+        if (plan.training.optimizer != OptimizerKind::Adam)
+            refusals.push_back({"/training/optimizer",
+                                "Megatron-LM offloads the optimizer with its precision-aware "
+                                "optimizer, which runs Adam only (optimizer_config.py:220); "
+                                "choose \"adam\" or no optimizer offload"});
         a.push_back({"--optimizer-cpu-offload", {}});
         a.push_back({"--optimizer-offload-fraction", {"1.0"}});
+        a.push_back({"--use-precision-aware-optimizer", {}});
     } else if (p.offload.optimizer == OffloadTarget::Nvme) {
         refusals.push_back({"/parallelism/offload/optimizer",
                             "Megatron-LM offloads optimizer states to CPU memory only; use "

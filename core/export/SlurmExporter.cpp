@@ -54,7 +54,7 @@ ExportResult SlurmExporter::render(const ResolvedScenario& plan,
     s.comment("Submit with sbatch; DRY_RUN=1 bash train.sbatch prints the command.");
     s.line("set -euo pipefail");
     s.line();
-    for (const auto& var : launchEnvironment(plan.cluster)) {
+    for (const auto& var : launchEnvironment(plan.cluster, !lora && megatronFsdp(plan))) {
         s.comment(var.why);
         s.assignDefault(var.name, var.value);
         s.line("export " + var.name);

@@ -238,6 +238,19 @@ ImportResult importMegatron(const ImportInput& input) {
     scenario["execution"] = {{"framework", "megatron"}};
     if (f.count("--cross-entropy-loss-fusion")) // Megatron-Core's fused vocab-parallel loss
         scenario["execution"]["cross_entropy"] = "fused";
+    // The MoE token dispatcher (core_v0.15.0 arguments.py --moe-token-dispatcher-type, default
+    // allgather; flex with --moe-enable-deepep is DeepEP).
+    if (scenario["model"].contains("moe")) {
+        const std::string d = f.count("--moe-token-dispatcher-type")
+                                  ? flagText(f, "--moe-token-dispatcher-type")
+                                  : std::string("allgather");
+        if (d == "flex" && f.count("--moe-enable-deepep"))
+            scenario["execution"]["moe_dispatcher"] = "deepep";
+        else if (d == "alltoall" || d == "allgather")
+            scenario["execution"]["moe_dispatcher"] = d;
+        else
+            r.unsupported.push_back("--moe-token-dispatcher-type " + d);
+    }
     r.scenario = std::move(scenario);
     return r;
 }

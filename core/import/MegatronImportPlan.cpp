@@ -83,50 +83,28 @@ const std::set<std::string>& megatronKnownFlags() {
                                                 "--overlap-grad-reduce",
                                                 "--overlap-param-gather",
                                                 "--optimizer-cpu-offload",
-                                                "--optimizer-offload-fraction"};
+                                                "--optimizer-offload-fraction",
+                                                "--moe-token-dispatcher-type",
+                                                "--moe-enable-deepep"};
     return known;
 }
 
 const std::set<std::string>& megatronIgnoredFlags() {
     // Data, tokenizer, logging, learning-rate schedule and architecture details the planner's
     // model does not distinguish (norm kind, position embedding, biases).
-    static const std::set<std::string> ignored = {"--max-position-embeddings",
-                                                  "--normalization",
-                                                  "--position-embedding-type",
-                                                  "--disable-bias-linear",
-                                                  "--lr",
-                                                  "--min-lr",
-                                                  "--lr-decay-style",
-                                                  "--lr-warmup-iters",
-                                                  "--lr-decay-iters",
-                                                  "--weight-decay",
-                                                  "--clip-grad",
-                                                  "--adam-beta1",
-                                                  "--adam-beta2",
-                                                  "--init-method-std",
-                                                  "--log-interval",
-                                                  "--eval-iters",
-                                                  "--eval-interval",
-                                                  "--save-interval",
-                                                  "--save",
-                                                  "--load",
-                                                  "--tokenizer-type",
-                                                  "--tokenizer-model",
-                                                  "--mock-data",
-                                                  "--data-path",
-                                                  "--split",
-                                                  "--seed",
-                                                  "--attention-dropout",
-                                                  "--hidden-dropout",
-                                                  "--tensorboard-dir",
-                                                  "--rotary-base",
-                                                  "--norm-epsilon",
-                                                  "--make-vocab-size-divisible-by",
-                                                  "--transformer-impl",
-                                                  "--use-flash-attn",
-                                                  "--attention-backend",
-                                                  "--log-throughput",
-                                                  "--lr-warmup-fraction"};
+    static const std::set<std::string> ignored = {
+        "--max-position-embeddings", "--normalization", "--position-embedding-type",
+        "--disable-bias-linear", "--lr", "--min-lr", "--lr-decay-style", "--lr-warmup-iters",
+        "--lr-decay-iters", "--weight-decay", "--clip-grad", "--adam-beta1", "--adam-beta2",
+        "--init-method-std", "--log-interval", "--eval-iters", "--eval-interval", "--save-interval",
+        "--save", "--load", "--tokenizer-type", "--tokenizer-model", "--mock-data", "--data-path",
+        "--split", "--seed", "--attention-dropout", "--hidden-dropout", "--tensorboard-dir",
+        "--rotary-base", "--norm-epsilon", "--make-vocab-size-divisible-by", "--transformer-impl",
+        "--use-flash-attn", "--attention-backend", "--log-throughput", "--lr-warmup-fraction",
+        // What Megatron-FSDP and the optimizer
+        // offload need (export/MegatronPlanArgs.cpp),
+        // implied by the plan's flags.
+        "--ckpt-format", "--use-precision-aware-optimizer"};
     return ignored;
 }
 
