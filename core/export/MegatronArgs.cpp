@@ -173,6 +173,8 @@ void expertOverlapArgs(const ResolvedScenario& plan, Args& a,
     };
     if (p.pp > 1 && p.vpp <= 1)
         refuse("in the interleaved schedule when pp > 1: give vpp > 1");
+    if (plan.execution.moeDispatcher == MoeDispatcher::AllGather)
+        refuse("with the alltoall or flex dispatcher: set execution.moe_dispatcher to alltoall");
     if (p.recompute == RecomputeMode::Full)
         refuse("without full recompute: use selective or no recompute");
     if (plan.training.precision == Precision::Fp32)
