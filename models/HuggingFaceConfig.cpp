@@ -1,5 +1,7 @@
 #include "HuggingFaceConfig.h"
 
+#include "import/HuggingFaceAttention.h"
+
 #include <QFile>
 
 #include <string>
@@ -171,8 +173,18 @@ HuggingFaceImport HuggingFaceConfig::toScenarioModel(const Json& config) {
         model["moe"] = nullptr;
     }
 
-    static const char* known[] = {"llama", "mistral",   "mixtral",     "qwen2",      "qwen2_moe",
-                                  "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
+    // Window, sinks, biases and the clamped SwiGLU: the command line's reader
+    // (core/import/HuggingFaceAttention.h).
+    std::vector<std::string> keyNotes;
+    std::string keyError;
+    if (!addHuggingFaceAttentionKeys(config, model, keyNotes, keyError)) {
+        result.error = QString::fromStdString(keyError);
+        return result;
+    }
+    for (const std::string& note : keyNotes)
+        result.notes << QString::fromStdString(note);
+    static const char* known[] = {"llama", "mistral",   "mixtral",     "qwen2",       "qwen2_moe",
+                                  "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3", "gpt_oss"};
     bool isKnown = false;
     for (const char* k : known)
         isKnown = isKnown || type == k;

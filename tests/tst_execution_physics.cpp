@@ -318,11 +318,29 @@ void TestExecutionPhysics::attentionExponentials() {
 // FlashAttention-2 (PyTorch's SDPA, torchtitan); elsewhere the frameworks' kernels are timed
 // alike (hardware/AttentionKernel.h).
 void TestExecutionPhysics::attentionKernel() {
-    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Hopper),
+    const auto factor = [](Framework f, GpuGeneration g, bool sinks = false) {
+        return attentionKernelFactor(resolvedAttentionBackend(AttentionBackend::Auto, f, g, sinks),
+                                     g);
+    };
+    QCOMPARE(factor(Framework::Megatron, GpuGeneration::Hopper), kTeFusedAttentionHopperFactor);
+    QCOMPARE(factor(Framework::Pytorch, GpuGeneration::Hopper), 1.0);
+    QCOMPARE(factor(Framework::Megatron, GpuGeneration::Blackwell), 1.0);
+    QCOMPARE(factor(Framework::Megatron, GpuGeneration::Ampere), 1.0);
+    // Stated backends override the framework's pick; sinks need cuDNN on Hopper or Blackwell.
+    QCOMPARE(attentionKernelFactor(AttentionBackend::Cudnn, GpuGeneration::Hopper),
              kTeFusedAttentionHopperFactor);
-    QCOMPARE(attentionKernelFactor(Framework::Pytorch, GpuGeneration::Hopper), 1.0);
-    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Blackwell), 1.0);
-    QCOMPARE(attentionKernelFactor(Framework::Megatron, GpuGeneration::Ampere), 1.0);
+    QCOMPARE(attentionKernelFactor(AttentionBackend::Flash, GpuGeneration::Hopper), 1.0);
+    QCOMPARE(resolvedAttentionBackend(AttentionBackend::Auto, Framework::Megatron,
+                                      GpuGeneration::Hopper, true),
+             AttentionBackend::Cudnn);
+    QCOMPARE(resolvedAttentionBackend(AttentionBackend::Auto, Framework::Megatron,
+                                      GpuGeneration::Ampere, true),
+             AttentionBackend::Unfused);
+    QCOMPARE(resolvedAttentionBackend(AttentionBackend::Auto, Framework::Pytorch,
+                                      GpuGeneration::Hopper, true),
+             AttentionBackend::Unfused);
+    QVERIFY(!attentionBackendProblem(AttentionBackend::Flash, GpuGeneration::Hopper, true).empty());
+    QVERIFY(attentionBackendProblem(AttentionBackend::Cudnn, GpuGeneration::Hopper, true).empty());
     // Within what the sources allow: above FlashAttention-2, at most cuDNN's 1.6x.
     QVERIFY(kTeFusedAttentionHopperFactor > 1.0 && kTeFusedAttentionHopperFactor <= 1.6);
 

@@ -3,7 +3,23 @@
 namespace ts::gui {
 
 std::vector<FieldChoice> EnumLabels::mlp() {
-    return {{tr("SwiGLU (gated, 3 matrices)"), "swiglu"}, {tr("GELU (2 matrices)"), "gelu"}};
+    return {{tr("SwiGLU (gated, 3 matrices)"), "swiglu"},
+            {tr("Clamped SwiGLU (GPT-OSS, 3 matrices)"), "clamped-swiglu"},
+            {tr("GELU (2 matrices)"), "gelu"}};
+}
+
+std::vector<FieldChoice> EnumLabels::windowLayers() {
+    return {{tr("Every layer"), "all"}, {tr("Every other layer (0, 2, 4, …)"), "alternate"}};
+}
+
+// execution.attention_backend (core/hardware/AttentionKernel.h resolves "auto").
+std::vector<FieldChoice> EnumLabels::attentionBackend() {
+    return {{tr("Automatic"), "auto", true, tr("What the framework picks for this GPU and model")},
+            {tr("FlashAttention"), "flash", true, tr("No attention sinks")},
+            {tr("cuDNN fused"), "cudnn", true,
+             tr("Transformer Engine's FusedAttention; sinks with cuDNN 9.13.1 or later")},
+            {tr("Unfused"), "unfused", true,
+             tr("Materialised s × s scores: slower and much more memory")}};
 }
 
 std::vector<FieldChoice> EnumLabels::precision() {
@@ -113,10 +129,13 @@ std::vector<FieldChoice> EnumLabels::crossEntropy() {
     return {{tr("Fused"), "fused", true,
              tr("Megatron-Core's fused vocab-parallel cross entropy: 4 bytes per logit")},
             {tr("Chunked"), "chunked", true,
-             tr("torchtune's CEWithChunkedOutputLoss: the output and loss in 8 chunks")},
+             tr("torchtune's CEWithChunkedOutputLoss: the output and loss in chunks")},
             {tr("Plain (FP32)"), "plain", true,
              tr("F.cross_entropy on FP32 logits (torchtitan, Hugging Face, "
-                "torch.nn.CrossEntropyLoss): 12 bytes per logit")}};
+                "torch.nn.CrossEntropyLoss): 12 bytes per logit")},
+            {tr("Linear-chunked"), "linear-chunked", true,
+             tr("Output projection and loss chunk by chunk, no logits kept (torchtune "
+                "LinearCrossEntropyLoss, Liger)")}};
 }
 
 std::vector<FieldChoice> EnumLabels::cudaGraphs() {

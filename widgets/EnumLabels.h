@@ -13,6 +13,8 @@ class EnumLabels {
     Q_DECLARE_TR_FUNCTIONS(EnumLabels)
 public:
     static std::vector<FieldChoice> mlp();
+    static std::vector<FieldChoice> windowLayers();
+    static std::vector<FieldChoice> attentionBackend();
     static std::vector<FieldChoice> precision();
     static std::vector<FieldChoice> optimizer();
     static std::vector<FieldChoice> optimizerImpl();

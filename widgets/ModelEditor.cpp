@@ -214,6 +214,31 @@ FieldSpec capacityFactorField(ScenarioDocument* document) {
     return presetObjectKey(document, std::move(f), "/model/moe");
 }
 
+// model.sliding_window: tokens a query attends to on the windowed layers; cleared, the key
+// goes (full attention, or the preset's window).
+FieldSpec slidingWindowField(ScenarioDocument* document) {
+    FieldSpec f = numberField("/model/sliding_window", ModelEditor::tr("Sliding window"), 1, 1e9,
+                              ModelEditor::tr("Tokens a query attends to, itself included, on "
+                                              "the windowed layers; empty: full attention"));
+    f.placeholder = [document] {
+        const auto v = document->resolvedValue("/model/sliding_window");
+        return v && v->is_number_integer() ? QLocale().toString(v->get<qint64>())
+                                           : ModelEditor::tr("full attention");
+    };
+    return f;
+}
+
+FieldSpec windowLayersField(ScenarioDocument* document) {
+    FieldSpec f = choiceField("/model/window_layers", ModelEditor::tr("Windowed layers"),
+                              EnumLabels::windowLayers(),
+                              ModelEditor::tr("Which layers the sliding window applies to"));
+    f.enabledWhen = [document] {
+        const auto v = document->resolvedValue("/model/sliding_window");
+        return v && v->is_number_integer();
+    };
+    return f;
+}
+
 } // namespace
 
 ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
@@ -249,6 +274,15 @@ ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
             integerField("/model/vocab", tr("Vocabulary"), 1, 1e8),
             choiceField("/model/mlp", tr("MLP"), EnumLabels::mlp()),
             flagField("/model/tied_embeddings", tr("Tied embeddings")),
+            sectionField(tr("Attention")),
+            slidingWindowField(document_),
+            windowLayersField(document_),
+            flagField("/model/attention_sinks", tr("Attention sinks"),
+                      tr("One learnable logit per head in the softmax (GPT-OSS); fused only in "
+                         "cuDNN attention")),
+            flagField("/model/attention_bias", tr("Attention biases"),
+                      tr("Biases on the QKV and output projections (unset: a GELU model has "
+                         "them)")),
             sectionField(tr("Mixture of experts")),
             integerField("/model/moe/experts", tr("Routed experts"), 1, 100000),
             integerField("/model/moe/top_k", tr("Experts per token"), 1, 1024),
@@ -258,6 +292,14 @@ ModelEditor::ModelEditor(ScenarioDocument* document, QWidget* parent)
             groupsField(document_),
             groupsPerTokenField(document_),
             capacityFactorField(document_),
+            presetObjectKey(document_,
+                            flagField("/model/moe/expert_bias", tr("Expert biases"),
+                                      tr("Biases on both expert matrices (GPT-OSS)")),
+                            "/model/moe"),
+            presetObjectKey(document_,
+                            flagField("/model/moe/router_bias", tr("Router bias"),
+                                      tr("A bias on the router's logits (GPT-OSS)")),
+                            "/model/moe"),
         };
         for (FieldSpec& f : mlaFields(document_))
             fields.push_back(std::move(f));

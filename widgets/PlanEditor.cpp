@@ -195,6 +195,16 @@ std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
                                                  "the logits take. Unset: inferred from the "
                                                  "framework"))),
         withinObjects(document,
+                      integerField("/execution/loss_chunks", PlanEditor::tr("Loss chunks"), 1,
+                                   1 << 20, {},
+                                   PlanEditor::tr("Chunks of a chunked or linear-chunked loss"))),
+        withinObjects(document,
+                      choiceField("/execution/attention_backend",
+                                  PlanEditor::tr("Attention kernel"),
+                                  EnumLabels::attentionBackend(),
+                                  PlanEditor::tr("Which kernel runs attention; sinks need cuDNN "
+                                                 "or the unfused path"))),
+        withinObjects(document,
                       choiceField("/execution/cuda_graphs", PlanEditor::tr("CUDA graphs"),
                                   EnumLabels::cudaGraphs(),
                                   PlanEditor::tr("Captured kernels launch without host cost"))),
@@ -203,6 +213,11 @@ std::vector<FieldSpec> executionFields(ScenarioDocument* document) {
         withinObjects(document,
                       flagField("/execution/fp8_attention", PlanEditor::tr("FP8 attention"),
                                 PlanEditor::tr("Attention in FP8 (with an FP8 precision)"))),
+        withinObjects(document,
+                      flagField("/execution/fp8_weight_cache", PlanEditor::tr("FP8 weight cache"),
+                                PlanEditor::tr("Keep each weight's FP8 copy from the first "
+                                               "micro-batch to the step (Transformer Engine); "
+                                               "off: cast afresh per micro-batch"))),
         moeOnly(choiceField("/execution/moe_dispatcher", PlanEditor::tr("Token dispatcher"),
                             EnumLabels::moeDispatcher(),
                             PlanEditor::tr("How tokens reach their experts (Megatron "

@@ -53,8 +53,10 @@ bool pagedOptimizerCase(const Estimate& e) {
 }
 
 double peakMemoryForMetric(const Estimate& e, const std::string& metric) {
-    if (metric == "allocated" || metric == "active")
+    if (metric == "allocated")
         return e.peakAllocatedBytes;
+    if (metric == "active")
+        return e.peakActiveBytes;
     if (metric == "reserved")
         return e.peakReservedBytes;
     return e.peakBytes;

@@ -194,6 +194,10 @@ bool Catalog::addDocument(const std::string& jsonText, const std::string& origin
                               *in.tiedEmbeddings,
                               in.mla.value_or(std::nullopt),
                               in.moe.value_or(std::nullopt)};
+        e.model.slidingWindow = in.slidingWindow.value_or(std::nullopt);
+        e.model.windowLayers = in.windowLayers.value_or(WindowLayers::All);
+        e.model.attentionSinks = in.attentionSinks.value_or(false);
+        e.model.attentionBias = in.attentionBias.value_or(e.model.mlp == MlpKind::Gelu);
         e.origin = origin;
         noteId("model", e.id);
         staged.models_[e.id] = e;

@@ -37,7 +37,7 @@ EagerBytes eagerAttentionBytes(const ResolvedScenario& sc, double normTokens, do
 }
 
 EagerBytes eagerActivationBytes(const ResolvedScenario& sc, double width) {
-    if (!eagerPytorchModules(sc) || sc.model.mlp != MlpKind::SwiGlu)
+    if (!eagerPytorchModules(sc) || !isGatedMlp(sc.model.mlp))
         return {};
     return {kEagerSwiGluForward * width, kEagerSwiGluBackward * width};
 }

@@ -123,6 +123,13 @@ struct Estimate {
     // Of the peak stage: PyTorch's max_memory_allocated and max_memory_reserved.
     double peakAllocatedBytes = 0;
     double peakReservedBytes = 0;
+    // torch.cuda.memory_stats()["active_bytes.all.peak"] (the spec's memory.peak_active_bytes):
+    // the blocks in use, each rounded as the caching allocator serves it, plus freed blocks a
+    // side stream has still to release (record_stream). The allocated figure above already
+    // counts whole blocks (allocated_bytes counts block->size, CUDACachingAllocator.cpp), and
+    // the recipes estimated hand buffers between streams with events, not record_stream
+    // (FSDP2 fully_shard; Megatron-LM's DDP buckets), so the two peaks coincide here.
+    double peakActiveBytes = 0;
     MemoryBreakdown peakBreakdown;
     std::vector<StageMemory> stages;
     std::optional<HostMemory> hostMemory; // nullopt when nothing is offloaded

@@ -174,6 +174,7 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     memory["peak_bytes"] = bytesValue(e.peakBytes);
     memory["peak_allocated_bytes"] = bytesValue(e.peakAllocatedBytes);
     memory["peak_reserved_bytes"] = bytesValue(e.peakReservedBytes);
+    memory["peak_active_bytes"] = bytesValue(e.peakActiveBytes);
     memory["breakdown_bytes"] = memoryBreakdownJson(e.peakBreakdown);
     // Fine-tuning with adapters: the weights split into the frozen base and the adapters.
     if (e.peakBreakdown.frozenWeights > 0)

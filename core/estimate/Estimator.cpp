@@ -113,9 +113,15 @@ EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     s.hardware = defaultHardwareProfile(scenario.cluster.gpu);
     // The framework's attention kernel on this GPU (hardware/AttentionKernel.h); a measured
     // calibration profile, applied after, replaces it.
-    applyAttentionKernel(scenario.execution.framework,
-                         gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name),
-                         s.hardware);
+    const GpuGeneration generation =
+        gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name);
+    const AttentionBackend backend =
+        resolvedAttentionBackend(scenario.execution.attentionBackend, scenario.execution.framework,
+                                 generation, scenario.model.attentionSinks);
+    applyAttentionKernel(backend, generation, s.hardware);
+    // The unfused path materialises the scores (time and memory: estimate/AttentionCore.h,
+    // MemoryModel.h).
+    s.activations.flashAttention = backend != AttentionBackend::Unfused;
     // Block-scaled MXFP8/NVFP4 GEMMs below the per-tensor FP8 MAMF (hardware/BlockScaledGemm.h);
     // GPUs with FP4 tensor cores (Blackwell) scale blocks in the tensor cores.
     applyBlockScaledGemm(scenario.training, scenario.cluster.gpu.fp4Tflops.has_value(), s.hardware);

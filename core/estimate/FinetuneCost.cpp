@@ -41,7 +41,7 @@ void addFinetuneLayerWork(const CostContext& ctx, double tokens, PassCost& forwa
         return;
     // Dequantise every base linear once per pass (7 modules for SwiGLU, 6 for GELU).
     const double bytes = l.frozenLinearBytes + 2.0 * l.frozenLinearParams;
-    const int linears = sc.model.mlp == MlpKind::SwiGlu ? 7 : 6;
+    const int linears = isGatedMlp(sc.model.mlp) ? 7 : 6;
     forward.elementwise += memoryBoundSeconds(ctx.hw, bytes, linears);
     backward.elementwise += memoryBoundSeconds(ctx.hw, bytes, linears);
 }

@@ -24,8 +24,11 @@ constexpr double kEagerLossBytesPerLogit = 12.0;
 // `(grad_input + torch.exp(x)) * grad_output`) the saved log-softmax, the zeros_like
 // gradient, the exponential and their sum, 4 x 4 = 16, the larger.
 constexpr double kLossParallelBytesPerLogit = 16.0;
-// CEWithChunkedOutputLoss(num_output_chunks = 8), torchtune's default.
-constexpr double kLossChunks = 8.0;
+// "linear-chunked" (torchtune LinearCrossEntropyLoss; Liger fused linear cross entropy): the
+// output projection and the loss run one chunk of tokens at a time and no chunk's logits stay
+// for the backward, so what the loss holds at its peak is one chunk's working set: its 16-bit
+// logits, their FP32 upcast and the FP32 gradient, 2 + 4 + 4 bytes per logit.
+constexpr double kLinearChunkWorkingBytesPerLogit = 10.0;
 
 // One linear module [in -> out] of a layer, and whether the plan shards its output (column
 // parallel) or its input (row parallel).
@@ -48,7 +51,7 @@ std::vector<Module> layerModules(const ModelConfig& m, int ep, bool moeLayer) {
         ffn = double(m.moe->expertFfnHidden);
         copies = double(m.moe->experts) / std::max(1, ep) + m.moe->sharedExperts;
     }
-    if (m.mlp == MlpKind::SwiGlu)
+    if (isGatedMlp(m.mlp))
         mods.push_back({LoraTarget::GateProj, h, ffn, true, copies});
     mods.push_back({LoraTarget::UpProj, h, ffn, true, copies});
     mods.push_back({LoraTarget::DownProj, ffn, h, false, copies});
@@ -143,12 +146,15 @@ double lossBytesPerLogit(const ResolvedScenario& sc) {
     case CrossEntropy::Plain:
         return pytorchNativeRecipe(sc) && sc.parallel.tp > 1 ? kLossParallelBytesPerLogit
                                                              : kEagerLossBytesPerLogit;
+    case CrossEntropy::LinearChunked:
+        return kLinearChunkWorkingBytesPerLogit / std::max(1, sc.execution.lossChunks);
     case CrossEntropy::Chunked:
         break;
     }
+    // CEWithChunkedOutputLoss (execution.loss_chunks, torchtune's default 8).
     const bool compiled = sc.training.compiled();
     const double perChunk = compiled ? 2.0 : 4.0 + 4.0;
-    return (compiled ? 2.0 : 4.0) + perChunk / kLossChunks;
+    return (compiled ? 2.0 : 4.0) + perChunk / std::max(1, sc.execution.lossChunks);
 }
 
 double freedLogitBytes(const ResolvedScenario& sc, const ActivationLayout& layout) {

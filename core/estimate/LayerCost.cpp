@@ -1,5 +1,7 @@
 #include "estimate/LayerCost.h"
 
+#include "estimate/AttentionCore.h"
+
 #include "estimate/ContextParallel.h"
 #include "estimate/EagerKernels.h"
 #include "estimate/FinetuneCost.h"
@@ -41,7 +43,7 @@ Shape shapeOf(const ResolvedScenario& sc) {
     s.q = double(queryWidth(m));
     s.kv = double(keyValueWidth(m));
     s.ffn = double(m.ffnHidden);
-    s.upWidth = (m.mlp == MlpKind::SwiGlu ? 2.0 : 1.0) * s.ffn;
+    s.upWidth = (isGatedMlp(m.mlp) ? 2.0 : 1.0) * s.ffn;
     s.vocab = double(m.vocab);
     s.tp = std::max(1, sc.parallel.tp);
     s.replicated = sc.parallel.sequenceParallel ? 1.0 / s.tp : 1.0;
@@ -136,7 +138,7 @@ void addAttentionKernels(int cp, PassCost& forward, PassCost& backward) {
 }
 
 double activationFunctionBytes(MlpKind mlp) {
-    return mlp == MlpKind::SwiGlu ? 6.0 : 4.0;
+    return isGatedMlp(mlp) ? 6.0 : 4.0;
 }
 
 double layerNormModuleSeconds(const HardwareProfile& hw, double hidden, double replicated,
@@ -193,46 +195,22 @@ LayerCost transformerLayerCost(const CostContext& ctx) {
     addLinear(hw, s, s.h, s.ffn / s.tp, c.forward, c.backward);     // MLP down
     c.modules.mlp = c.forward.gemm - beforeMlp;
 
-    const AttentionShape attn =
-        attentionShapeOf(sc.training, double(sc.model.heads) / s.tp, sc.model.headDim);
-    if (ctx.flashAttention) {
-        // Context parallelism over the cp group by parallelism.cp_comm: ring, K/V all-gather
-        // or Ulysses all-to-all (estimate/ContextParallel.h; cp = 1: the plain kernel).
-        const int cp = std::max(1, sc.parallel.cp);
-        const GroupPlacement cpGroup{cp, static_cast<long long>(sc.parallel.tp)};
-        const double mb = double(sc.training.microBatch);
-        const double qBytes = s.q / s.tp * s.actBytes * mb;
-        const AttentionTokenBytes tokenBytes{qBytes, 2.0 * s.kv / s.tp * s.actBytes * mb, qBytes,
-                                             double(sc.model.kvHeads) / s.tp};
-        const ContextParallelAttention ring = contextParallelAttention(
-            hw, ctx.collectives, sc.parallel.cpComm, attn, cp, cpGroup, tokenBytes);
-        c.forward.attention = ring.forwardSeconds;
-        c.backward.attention = ring.backwardSeconds;
-        c.cpForward = ring.forwardComm;
-        c.cpBackward = ring.backwardComm;
-        addAttentionKernels(cp, c.forward, c.backward);
-    } else {
-        // Q K^T and P V as batched GEMMs over the whole s x s matrix (the mask is applied
-        // after the multiply), in the training dtype's 16-bit form; the softmax reads and
-        // writes 2 bytes per score, dropout another 2 + 2 and a 1-byte mask; the backward
-        // runs both GEMMs twice and the softmax gradient reads 4 and writes 2 bytes per score.
-        // The scores each query row sees: the sequence, or its packed document.
-        const double sl = static_cast<double>(attn.seqLen);
-        const double rows = double(sc.model.heads) / s.tp * s.tokens;
-        const double hd = sc.model.headDim;
-        const MatmulDtype dt = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
-        const double scores = rows * sl;
-        const double fwdBytes = scores * (4.0 + (ctx.dropout ? 5.0 : 0.0));
-        const double bwdBytes = scores * (6.0 + (ctx.dropout ? 5.0 : 0.0));
-        c.forward.attention = matmulSeconds(hw, dt, rows, sl, hd) +
-                              matmulSeconds(hw, dt, rows, hd, sl) +
-                              memoryBoundSeconds(hw, fwdBytes, ctx.dropout ? 2 : 1);
-        c.backward.attention =
-            2.0 * (matmulSeconds(hw, dt, rows, sl, hd) + matmulSeconds(hw, dt, rows, hd, sl)) +
-            memoryBoundSeconds(hw, bwdBytes, ctx.dropout ? 2 : 1);
-        c.forward.kernels += ctx.dropout ? 4 : 3;
-        c.backward.kernels += ctx.dropout ? 6 : 5;
-    }
+    // The attention core as the backend runs it (estimate/AttentionCore.h): fused, with context
+    // parallelism over the cp group by parallelism.cp_comm, or the materialised scores.
+    const double mb = double(sc.training.microBatch);
+    const double qBytes = s.q / s.tp * s.actBytes * mb;
+    AttentionCoreInput core;
+    core.shape = attentionShapeOf(sc.training, double(sc.model.heads) / s.tp, sc.model.headDim);
+    core.tokenBytes = AttentionTokenBytes{qBytes, 2.0 * s.kv / s.tp * s.actBytes * mb, qBytes,
+                                          double(sc.model.kvHeads) / s.tp};
+    core.dtype = s.fp8 ? MatmulDtype::Bf16 : s.dtype;
+    const AttentionCoreCost attention = attentionCoreCost(ctx, core);
+    c.forward.attention = attention.forward.attention;
+    c.backward.attention = attention.backward.attention;
+    c.forward.kernels += attention.forward.kernels;
+    c.backward.kernels += attention.backward.kernels;
+    c.cpForward = attention.cpForward;
+    c.cpBackward = attention.cpBackward;
 
     // Memory-bound work per token, forward, in bytes (16-bit activations, fused kernels as in
     // Megatron-LM / TransformerEngine): two norms (read + write h), two residual adds with

@@ -133,7 +133,7 @@ ActivationTerms layerTerms(const ModelConfig& m, const ActivationAssumptions& a)
     if (a.eagerElementwise) { // MemoryModel.h, ActivationAssumptions
         t.replicated += 8.0 * h;
         t.sharded += 4.0 * q + 4.0 * kv;
-        if (m.mlp == MlpKind::SwiGlu)
+        if (isGatedMlp(m.mlp))
             t.sharded += 2.0 * ffn;
     }
     if (a.expandedKeyValues)
@@ -172,7 +172,7 @@ double opLevelSelectiveBytesPerToken(const ModelConfig& m, const ActivationLayou
     const double ffn = static_cast<double>(m.ffnHidden);
     double bytes = 2.0 * h / (l.sequenceParallel ? t : 1.0);
     bytes += (2.0 * q + 2.0 * kv + 2.0 * q + 4.0 * m.heads + 2.0 * ffn) / t;
-    if (m.mlp == MlpKind::SwiGlu)
+    if (isGatedMlp(m.mlp))
         bytes += 2.0 * h;
     if (t > 1 && l.sequenceParallel)
         bytes += 2.0 * (2.0 * h / t);

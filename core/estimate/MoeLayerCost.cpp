@@ -1,5 +1,6 @@
 #include "estimate/MoeLayerCost.h"
 
+#include "estimate/AttentionCore.h"
 #include "estimate/ContextParallel.h"
 #include "estimate/EagerKernels.h"
 #include "estimate/PrecisionMemory.h"
@@ -120,7 +121,7 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     const double heads = double(m.heads);
     const double actBytes = activationBytes(sc);
     const double replicated = p.sequenceParallel ? 1.0 / tp : 1.0;
-    const bool swiglu = m.mlp == MlpKind::SwiGlu;
+    const bool swiglu = isGatedMlp(m.mlp);
     LayerCost out;
 
     // Attention projections.
@@ -164,18 +165,17 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
     }
     // Attention core (flash, BF16): the FLOPs of QK (d_qk) and PV (d_v) equal one head dim
     // of (d_qk + d_v) / 2; context parallelism over cp by parallelism.cp_comm.
-    const AttentionShape attn = attentionShapeOf(sc.training, heads / tp, (hd.qk + hd.v) / 2);
-    const int cp = std::max(1, p.cp);
+    AttentionCoreInput core; // estimate/AttentionCore.h: the backend's kernel or scores
+    core.shape = attentionShapeOf(sc.training, heads / tp, (hd.qk + hd.v) / 2);
     const double mb = double(sc.training.microBatch);
-    const AttentionTokenBytes tokenBytes{qWidthPerRank * actBytes * mb,
-                                         kvWidthPerRank * actBytes * mb,
-                                         outWidthPerRank * actBytes * mb, kvHeadsPerRank};
-    const ContextParallelAttention ring = contextParallelAttention(
-        hw, ctx.collectives, p.cpComm, attn, cp, GroupPlacement{cp, p.tp}, tokenBytes);
-    out.forward.attention = ring.forwardSeconds;
-    out.backward.attention = ring.backwardSeconds;
-    out.cpForward = ring.forwardComm;
-    out.cpBackward = ring.backwardComm;
+    core.tokenBytes =
+        AttentionTokenBytes{qWidthPerRank * actBytes * mb, kvWidthPerRank * actBytes * mb,
+                            outWidthPerRank * actBytes * mb, kvHeadsPerRank};
+    const AttentionCoreCost attention = attentionCoreCost(ctx, core);
+    out.forward.attention = attention.forward.attention;
+    out.backward.attention = attention.backward.attention;
+    out.cpForward = attention.cpForward;
+    out.cpBackward = attention.cpBackward;
 
     // MLP: dense, or shared + routed experts.
     const double upFactor = swiglu ? 2.0 : 1.0;
@@ -242,7 +242,8 @@ LayerCost sparseLayerCost(const CostContext& ctx, bool moeLayer, double imbalanc
         memoryBoundSeconds(hw, (2.0 * fwdBytes + eager.backward) * tokens, 14 + casts);
     out.forward.kernels += 8 + casts + routerKernels;
     out.backward.kernels += 14 + casts + routerKernels;
-    addAttentionKernels(cp, out.forward, out.backward);
+    out.forward.kernels += attention.forward.kernels;
+    out.backward.kernels += attention.backward.kernels;
 
     // Tensor parallelism: as the dense layer (LayerCost.cpp, Korthikanti et al. 2022).
     addLayerTensorParallel(ctx, tokens * h * actBytes, out.tpForward, out.tpBackward);

@@ -24,14 +24,15 @@ double blockScaleBytesPerElement(CastOperand operand) {
 
 } // namespace
 
-double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework) {
+double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework,
+                                   bool blackwell) {
     if (zero >= 3 || framework == Framework::Pytorch)
         return 0.0;
     switch (training.precision) {
     case Precision::Fp8:
         if (training.fp8Recipe == Fp8Recipe::Blockwise)
             return 2.0 * (1.0 + blockScaleBytesPerElement(CastOperand::Weight));
-        return 2.0;
+        return blackwell ? 1.0 : 2.0;
     case Precision::MxFp8:
         return 2.0 * (1.0 + 1.0 / 32.0);
     case Precision::NvFp4:
@@ -39,6 +40,14 @@ double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Fra
     default:
         return 0.0;
     }
+}
+
+double lowPrecisionSavedWeightBytes(const TrainingConfig& training, int zero, Framework framework,
+                                    bool blackwell) {
+    const double cached = lowPrecisionWeightCopyBytes(training, zero, framework, blackwell);
+    const bool oneCopy = blackwell && training.precision == Precision::Fp8 &&
+                         training.fp8Recipe != Fp8Recipe::Blockwise;
+    return oneCopy ? cached : cached / 2.0;
 }
 
 double fp8CastBytesPerElement(const TrainingConfig& training, CastOperand operand) {

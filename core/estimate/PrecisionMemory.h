@@ -45,7 +45,18 @@ namespace ts {
 struct GpuSpec;
 
 // Bytes per linear-layer weight held beside the 16-bit weight; 0 for 16/32-bit training.
-double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework);
+// `blackwell`: FP8 GEMMs take either operand layout there, so Transformer Engine keeps no
+// transpose for per-tensor FP8 (1 byte, not 2); MXFP8 and NVFP4 scale along one axis and keep
+// both copies everywhere (docs/gpt-oss-keys-sources.md, "FP8 weight cache": TE v2.8
+// module/base.py get_weight_workspace, Float8Quantizer columnwise usage on sm100).
+double lowPrecisionWeightCopyBytes(const TrainingConfig& training, int zero, Framework framework,
+                                   bool blackwell = false);
+// Without the cache (execution.fp8_weight_cache false: Megatron's
+// disable_parameter_transpose_cache, TE's is_first_microbatch = None), each micro-batch
+// quantizes its weights afresh and autograd keeps the backward's copy (the column-wise one)
+// until that micro-batch's backward: these bytes per weight and micro-batch in flight.
+double lowPrecisionSavedWeightBytes(const TrainingConfig& training, int zero, Framework framework,
+                                    bool blackwell = false);
 
 // What a cast reads and writes: activations and gradients are scaled per 1 x 128 tile under
 // "blockwise", weights per 128 x 128 block.

@@ -20,7 +20,7 @@ double freedBytesPerToken(const RecomputedLayer& l, RecomputeModule m,
     const double t = std::max(1, l.layout.tp);
     const double sp = l.layout.sequenceParallel ? t : 1.0;
     const double h = double(model.hidden);
-    const double actFn = model.mlp == MlpKind::SwiGlu ? 6.0 : 4.0;
+    const double actFn = isGatedMlp(model.mlp) ? 6.0 : 4.0;
     switch (m) {
     case RecomputeModule::CoreAttn:
         return 0.0; // the caller's coreAttention figure

@@ -159,7 +159,7 @@ void addRoutedExperts(const CostContext& ctx, const RoutedExpertsInput& in, Laye
     const ExpertShape shape{hw, ex.moeGroupedGemm, dtype, matmulInputBytes(dtype), local};
     const double h = double(m.hidden);
     const double effn = double(moe.expertFfnHidden) / etp;
-    const bool swiglu = m.mlp == MlpKind::SwiGlu;
+    const bool swiglu = isGatedMlp(m.mlp);
     const double up = (swiglu ? 2.0 : 1.0) * effn;
     const double actBytes = activationBytes(sc);
     const bool fused = ex.moeGroupedGemm == MoeGroupedGemm::Fused;

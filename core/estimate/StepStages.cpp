@@ -5,6 +5,7 @@
 
 #include "estimate/AllocatorMemory.h"
 #include "estimate/FinetuneMemory.h"
+#include "hardware/GpuGeneration.h"
 #include "hardware/KernelTime.h"
 
 #include <algorithm>
@@ -307,8 +308,17 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
+    const bool blackwell =
+        gpuGeneration(ctx.sc.cluster.gpuId, ctx.sc.cluster.gpu.name) == GpuGeneration::Blackwell;
+    const bool cache = ctx.sc.execution.fp8WeightCache;
     const double lowPrecisionCopy =
-        lowPrecisionWeightCopyBytes(train, plan.zero, ctx.sc.execution.framework);
+        cache ? lowPrecisionWeightCopyBytes(train, plan.zero, ctx.sc.execution.framework, blackwell)
+              : 0.0;
+    // execution.fp8_weight_cache false: one saved copy per micro-batch in flight.
+    const double savedCopy =
+        cache
+            ? 0.0
+            : lowPrecisionSavedWeightBytes(train, plan.zero, ctx.sc.execution.framework, blackwell);
     const double ncclBytes = communicators * kNcclBytesPerCommunicator;
     // Without adapters every stage has the same communication buffers.
     double sharedBuffers = ncclBytes;
@@ -356,6 +366,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             last ? outputLayerActivationBytes(ctx.sc.model, lc.actLayout, lc.actAssumptions) : 0.0;
         const double freedLogits = last ? freedLogitBytes(ctx.sc, lc.actLayout) : 0.0;
         sm.bytes.activations = inFlight * acts.perMicrobatch + layerWork + loss;
+        sm.bytes.activations += savedCopy * inFlight * params.stageLinearParams[s];
         sm.bytes.commBuffers = ctx.adapters ? ncclBytes : sharedBuffers;
         const double gatheredLayer =
             ctx.adapters ? addCommBuffers(ctx, lc, ft, sm.bytes.commBuffers) : sharedGathered;
@@ -371,6 +382,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
             est.peakBytes = total;
             est.peakStage = s;
             est.peakAllocatedBytes = sm.allocatedBytes;
+            est.peakActiveBytes = sm.allocatedBytes; // Estimate.h: active = allocated here
             est.peakReservedBytes = sm.reservedBytes;
             est.peakBreakdown = sm.bytes;
         }

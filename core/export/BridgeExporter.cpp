@@ -101,6 +101,36 @@ void put(Overrides& o, const std::string& key, const std::string& value) {
     o.push_back(key + "=" + value);
 }
 
+// The wave-3 keys as the TransformerConfig fields Bridge's GPT-OSS provider sets
+// (src/megatron/bridge/models/gpt_oss/gpt_oss_provider.py @ 067f987: window_size
+// (sliding_window - 1, 0), window_attn_skip_freq 2, softmax_type "learnable", add_bias_linear,
+// activation_func_clamp_value 7.0, glu_linear_offset 1.0; docs/gpt-oss-keys-sources.md). Only
+// what a plan states is written, so that other models' overrides stay as they were.
+void modelKeyOverrides(const ResolvedScenario& plan, Overrides& o) {
+    const auto& m = plan.model;
+    if (m.slidingWindow) {
+        put(o, "model.window_size", "[" + num(*m.slidingWindow - 1) + ",0]");
+        if (m.windowLayers == WindowLayers::Alternate)
+            put(o, "model.window_attn_skip_freq", "2");
+    }
+    if (m.attentionSinks)
+        put(o, "model.softmax_type", "learnable");
+    if (m.attentionBias != (m.mlp == MlpKind::Gelu) || (m.moe && m.moe->expertBias))
+        put(o, "model.add_bias_linear", boolText(m.attentionBias)); // all or none (Megatron rule)
+    if (m.mlp == MlpKind::ClampedSwiGlu) {
+        put(o, "model.activation_func_clamp_value", "7.0");
+        put(o, "model.glu_linear_offset", "1.0");
+    }
+    const ExecutionConfig& e = plan.execution;
+    if (e.attentionBackend != AttentionBackend::Auto)
+        put(o, "model.attention_backend",
+            e.attentionBackend == AttentionBackend::Cudnn
+                ? "fused"
+                : std::string(enumName(e.attentionBackend)));
+    if (!e.fp8WeightCache)
+        put(o, "model.disable_parameter_transpose_cache", "true");
+}
+
 void modelOverrides(const ResolvedScenario& plan, Overrides& o) {
     const auto& m = plan.model;
     put(o, "model.num_layers", num(std::int64_t(m.layers)));
@@ -111,8 +141,12 @@ void modelOverrides(const ResolvedScenario& plan, Overrides& o) {
     put(o, "model.kv_channels", num(std::int64_t(m.headDim)));
     put(o, "model.seq_length", num(plan.training.seqLen));
     put(o, "model.vocab_size", num(m.vocab));
-    put(o, "model.gated_linear_unit", boolText(m.mlp == MlpKind::SwiGlu));
-    put(o, "model.activation_func", m.mlp == MlpKind::SwiGlu ? "silu" : "gelu");
+    put(o, "model.gated_linear_unit", boolText(isGatedMlp(m.mlp)));
+    put(o, "model.activation_func",
+        m.mlp == MlpKind::ClampedSwiGlu ? "quick_gelu"
+        : isGatedMlp(m.mlp)             ? "silu"
+                                        : "gelu");
+    modelKeyOverrides(plan, o);
     put(o, "model.share_embeddings_and_output_weights", boolText(m.tiedEmbeddings));
     if (m.mla) {
         put(o, "model.multi_latent_attention", "true");
@@ -211,7 +245,15 @@ std::vector<std::string> BridgeExporter::fileNames() const {
 BridgeRecipe bridgeRecipe(const ResolvedScenario& plan, const LaunchShape& shape,
                           const ExportOptions& options, std::vector<ExportRefusal>& refusals) {
     BridgeRecipe recipe;
-    (void)megatronArgs(plan, shape, options, refusals); // Megatron-Core's limits
+    {
+        // Megatron-Core's limits, less what Bridge's config reaches and pretrain_gpt.py's flags
+        // do not: the FP8 weight cache (model.disable_parameter_transpose_cache below).
+        std::vector<ExportRefusal> core;
+        (void)megatronArgs(plan, shape, options, core);
+        for (ExportRefusal& r : core)
+            if (r.path != "/execution/fp8_weight_cache")
+                refusals.push_back(std::move(r));
+    }
     const std::string tuneStem = plan.finetune ? fineTuningStem(plan.modelPreset) : std::string();
     if (plan.finetune && tuneStem.empty())
         refusals.push_back({"/model/preset", "Megatron-Bridge v0.6.0 has fine-tuning recipes for "

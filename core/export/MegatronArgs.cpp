@@ -17,7 +17,7 @@ void opt(Args& args, std::string name, std::string value) {
     args.push_back({std::move(name), {std::move(value)}});
 }
 
-void modelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>&) {
+void modelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>& refusals) {
     const auto& m = plan.model;
     opt(a, "--num-layers", num(std::int64_t(m.layers)));
     opt(a, "--hidden-size", num(m.hidden));
@@ -31,14 +31,18 @@ void modelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>
     opt(a, "--seq-length", num(plan.training.seqLen));
     opt(a, "--max-position-embeddings", num(plan.training.seqLen));
     opt(a, "--vocab-size", num(m.vocab));
-    if (m.mlp == MlpKind::SwiGlu) {
+    if (isGatedMlp(m.mlp)) {
         // Llama-family conventions (Megatron-LM examples/llama): not plan settings, but what
-        // a SwiGLU decoder is trained with.
-        flag(a, "--swiglu");
+        // a SwiGLU decoder is trained with. The clamped form is --quick-geglu instead
+        // (MegatronModelArgs.cpp), which refuses --swiglu beside it (arguments.py:1268).
+        if (m.mlp == MlpKind::SwiGlu)
+            flag(a, "--swiglu");
         opt(a, "--normalization", "RMSNorm");
         opt(a, "--position-embedding-type", "rope");
-        flag(a, "--disable-bias-linear");
     }
+    if (isGatedMlp(m.mlp) || m.attentionBias != (m.mlp == MlpKind::Gelu) || m.slidingWindow ||
+        m.attentionSinks || (m.moe && (m.moe->expertBias || m.moe->routerBias)))
+        megatronModelKeyArgs(plan, a, refusals); // biases, window, sinks, clamped SwiGLU
     if (!m.tiedEmbeddings)
         flag(a, "--untie-embeddings-and-output-weights");
     if (m.mla) {
@@ -134,6 +138,10 @@ void recomputeArgs(const ParallelConfig& p, Args& a, std::vector<ExportRefusal>&
     opt(a, "--recompute-num-layers", std::to_string(*p.recomputeLayers / p.vpp));
 }
 
+bool isLowPrecision(Precision p) {
+    return p == Precision::Fp8 || p == Precision::MxFp8 || p == Precision::NvFp4;
+}
+
 void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
                   std::vector<ExportRefusal>& refusals) {
     (void)s;
@@ -153,6 +161,30 @@ void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,
     // other values, holds the same 4 bytes per logit (exp in place on one FP32 copy).
     if (plan.execution.crossEntropy == CrossEntropy::Fused)
         flag(a, "--cross-entropy-loss-fusion");
+    if (plan.execution.crossEntropy == CrossEntropy::LinearChunked)
+        refusals.push_back({"/execution/cross_entropy",
+                            "Megatron-LM core_v0.15.0 computes the output layer whole before its "
+                            "loss (no linear-chunked cross entropy): choose \"fused\""});
+    // --attention-backend (arguments.py, AttnBackend: flash, fused, unfused, local, auto) when
+    // the plan names one; "auto" is Megatron's default.
+    switch (plan.execution.attentionBackend) {
+    case AttentionBackend::Auto:
+        break;
+    case AttentionBackend::Flash:
+        opt(a, "--attention-backend", "flash");
+        break;
+    case AttentionBackend::Cudnn:
+        opt(a, "--attention-backend", "fused");
+        break;
+    case AttentionBackend::Unfused:
+        opt(a, "--attention-backend", "unfused");
+        break;
+    }
+    if (!plan.execution.fp8WeightCache && isLowPrecision(plan.training.precision))
+        refusals.push_back({"/execution/fp8_weight_cache",
+                            "disable_parameter_transpose_cache is a TransformerConfig field with "
+                            "no pretrain_gpt.py flag at core_v0.15.0: export to Megatron-Bridge, "
+                            "whose recipe sets it, or keep the cache"});
     if (plan.finetune) { // full fine-tuning: the model only, iteration 0 (arguments.py:2420)
         flag(a, "--finetune");
         opt(a, "--pretrained-checkpoint", "$PRETRAINED_CHECKPOINT");

@@ -37,6 +37,12 @@ inline bool megatronFsdp(const ResolvedScenario& plan) {
     return plan.parallel.zero >= 2;
 }
 
+// The flags of the wave-3 model keys (MegatronModelArgs.cpp): --window-size and
+// --window-attn-skip-freq, --softmax-type learnable, the bias flags, the clamped quick-GeGLU;
+// refusals where core_v0.15.0 cannot state the model.
+void megatronModelKeyArgs(const ResolvedScenario& plan, std::vector<CliArg>& args,
+                          std::vector<ExportRefusal>& refusals);
+
 // Every flag of `args` in order, as one list (for torchrun under Slurm or Kubernetes).
 std::vector<CliArg> allArgs(const MegatronArgs& args);
 

@@ -30,6 +30,23 @@ void architectureRefusals(const ModelConfig& m, std::vector<ExportRefusal>& r) {
         refuse(r, "/model/mlp",
                "torchtitan's llama3 and llama4 feed-forward layers are SwiGLU; there is no "
                "GELU MLP model in v0.2.2");
+    // torchtitan v0.2.2's llama3 / llama4 attention: full causal SDPA over bias-free
+    // projections (torchtitan/models/llama3/model/model.py Attention: nn.Linear(..., bias=False)).
+    if (m.slidingWindow)
+        refuse(r, "/model/sliding_window",
+               "torchtitan v0.2.2's llama3 and llama4 attention is full causal; no flavor takes a "
+               "sliding window");
+    if (m.attentionSinks)
+        refuse(r, "/model/attention_sinks",
+               "torchtitan v0.2.2's llama3 and llama4 attention has no sink logits");
+    if (m.attentionBias)
+        refuse(r, "/model/attention_bias",
+               "torchtitan v0.2.2's llama3 and llama4 projections carry no biases");
+    if (m.moe && (m.moe->expertBias.value_or(false) || m.moe->routerBias.value_or(false)))
+        refuse(r,
+               m.moe->expertBias.value_or(false) ? "/model/moe/expert_bias"
+                                                 : "/model/moe/router_bias",
+               "torchtitan v0.2.2's llama4 experts and router carry no biases");
     if (m.tiedEmbeddings)
         refuse(r, "/model/tied_embeddings",
                "torchtitan's llama3 and llama4 keep the output layer apart from the embedding");

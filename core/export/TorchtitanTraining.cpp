@@ -105,6 +105,12 @@ void torchtitanTraining(const ResolvedScenario& plan, const LaunchShape& shape, 
                         std::vector<ExportRefusal>& r) {
     const auto& t = plan.training;
     const auto& p = plan.parallel;
+    // torchtitan v0.2.2's loss is cross_entropy_loss on the whole logits
+    // (torchtitan/components/loss.py at the tag): no linear-chunked form.
+    if (plan.execution.crossEntropy == CrossEntropy::LinearChunked)
+        refuse(r, "/execution/cross_entropy",
+               "torchtitan v0.2.2 computes the loss on the whole logits "
+               "(components/loss.py cross_entropy_loss): choose \"plain\"");
     toml::table training;
     // Gradient accumulation is global / (local x dp) (torchtitan/train.py); with a pipeline,
     // one local batch holds every micro-batch of the step.

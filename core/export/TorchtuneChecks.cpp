@@ -31,8 +31,18 @@ void refuseModel(const ResolvedScenario& plan, const TorchtuneBuilder* builder, 
                    torchtuneBuilderNames());
 }
 
+// torchtune v0.6.1's losses: CEWithChunkedOutputLoss and torch.nn.CrossEntropyLoss;
+// LinearCrossEntropyLoss is on main only (torchtune/modules/loss at bd2a0fc, in no tag).
+void refuseLoss(const ResolvedScenario& plan, Refusals& r) {
+    if (plan.execution.crossEntropy == CrossEntropy::LinearChunked)
+        refuse(r, "/execution/cross_entropy",
+               "torchtune v0.6.1 has no linear-chunked loss (LinearCrossEntropyLoss came after "
+               "the tag): choose \"chunked\" (CEWithChunkedOutputLoss) or \"plain\"");
+}
+
 void refuseParallel(const ResolvedScenario& plan, const TorchtuneBuilder* builder,
                     const TorchtuneRecipe& recipe, Refusals& r) {
+    refuseLoss(plan, r);
     const auto& p = plan.parallel;
     if (p.pp > 1)
         refuse(r, "/parallelism/pp",

@@ -144,6 +144,10 @@ void training(Emitter& y, const ResolvedScenario& plan, const TorchtuneRecipe& r
     component(y, "loss",
               loss == CrossEntropy::Plain ? "torch.nn.CrossEntropyLoss"
                                           : "torchtune.modules.loss.CEWithChunkedOutputLoss");
+    // execution.loss_chunks: the recipe sets the model's num_output_chunks from the loss's
+    // (full_finetune_distributed.py at v0.6.1, `self._model.set_num_output_chunks`).
+    if (loss == CrossEntropy::Chunked && plan.execution.lossChunks != kDefaultLossChunks)
+        entry(y, "num_output_chunks", plan.execution.lossChunks);
     y << YAML::EndMap;
     if (loss == CrossEntropy::Fused)
         y << YAML::Comment("execution.cross_entropy \"fused\" (Megatron-LM's kernel) has no "

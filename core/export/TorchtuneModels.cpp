@@ -253,7 +253,10 @@ bool namedFor(const TorchtuneBuilder& b, const std::string& preset) {
 
 std::vector<const TorchtuneBuilder*> sameDimensions(const ModelConfig& m) {
     std::vector<const TorchtuneBuilder*> out;
-    if (m.moe || m.mla || m.mlp != MlpKind::SwiGlu)
+    // torchtune v0.6.1's builders: full attention without sinks or biases (its Qwen2 builders'
+    // QKV-only biases are not model.attention_bias, which adds the output projection's).
+    if (m.moe || m.mla || m.mlp != MlpKind::SwiGlu || m.slidingWindow || m.attentionSinks ||
+        m.attentionBias)
         return out;
     for (const auto& b : builders())
         if (b.layers == m.layers && b.hidden == m.hidden && b.ffnHidden == m.ffnHidden &&

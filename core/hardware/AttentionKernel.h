@@ -17,6 +17,8 @@
 #include "hardware/GpuGeneration.h"
 #include "scenario/Enums.h"
 
+#include <string>
+
 namespace ts {
 
 struct HardwareProfile;
@@ -28,10 +30,23 @@ struct HardwareProfile;
 // statistics it saves): 1.3, docs/execution-model.md "Attention kernel".
 inline constexpr double kTeFusedAttentionHopperFactor = 1.3;
 
-// The factor for a framework's attention kernel on a GPU generation (1 where the fit holds).
-double attentionKernelFactor(Framework framework, GpuGeneration generation);
+// The backend that runs attention (execution.attention_backend), "auto" resolved as the
+// framework picks for this GPU and model (AttentionKernel.cpp cites the selection rules):
+// Megatron-LM runs Transformer Engine's get_attention_backend, PyTorch-native frameworks
+// scaled_dot_product_attention's flash kernel; where no fused kernel supports the model's
+// attention sinks, the unfused path.
+AttentionBackend resolvedAttentionBackend(AttentionBackend stated, Framework framework,
+                                          GpuGeneration generation, bool attentionSinks);
+
+// Why a stated backend cannot run this model on this GPU (empty when it can): what the
+// estimate warns of, naming /execution/attention_backend.
+std::string attentionBackendProblem(AttentionBackend stated, GpuGeneration generation,
+                                    bool attentionSinks);
+
+// The factor for a backend's fused kernel on a GPU generation (1 where the fit holds).
+double attentionKernelFactor(AttentionBackend backend, GpuGeneration generation);
 
 // Scales the profile's attention efficiencies by attentionKernelFactor (at most 1).
-void applyAttentionKernel(Framework framework, GpuGeneration generation, HardwareProfile& hw);
+void applyAttentionKernel(AttentionBackend backend, GpuGeneration generation, HardwareProfile& hw);
 
 } // namespace ts

@@ -58,13 +58,20 @@ double matmulSeconds(const HardwareProfile& hw, MatmulDtype dtype, double m, dou
 namespace {
 
 // Query-key pairs the kernel computes: with causal masking, the tiles on or below the
-// diagonal, nb (nb + 1) / 2 of nb^2 blocks.
+// diagonal, nb (nb + 1) / 2 of nb^2 blocks; with a sliding window of w tokens, query block i
+// also skips the key blocks before i - ceil((w - 1) / B), so it computes min(i, wb) + 1.
 double attentionPairs(const HardwareProfile& hw, const AttentionShape& a) {
     const double s = static_cast<double>(a.seqLen);
     if (!a.causal)
         return s * s;
     const double blocks = std::ceil(s / hw.attentionBlock);
-    return s * s * (blocks + 1.0) / (2.0 * blocks);
+    if (a.window <= 0 || a.window >= a.seqLen)
+        return s * s * (blocks + 1.0) / (2.0 * blocks);
+    const double wb = std::ceil(double(a.window - 1) / hw.attentionBlock);
+    // Sum over i = 0 .. nb - 1 of min(i, wb) + 1: the ramp up to wb, then wb + 1 per block.
+    const double ramp = std::min(blocks, wb + 1.0);
+    const double computed = ramp * (ramp + 1.0) / 2.0 + (blocks - ramp) * (wb + 1.0);
+    return s * s * computed / (blocks * blocks);
 }
 
 // One pass of the modelled kernel (KernelTime.h): `matmulFactor` times the forward's matmul
@@ -85,6 +92,17 @@ double flashConventionFlops(const AttentionShape& a) {
     return 4.0 * s * s * a.headDim * a.batchHeads * (a.causal ? 0.5 : 1.0);
 }
 
+// A measured rate is for full causal attention at this length: a windowed kernel runs the same
+// tiles at that rate, fewer of them (the ratio of the tiles computed).
+double measuredWorkFraction(const HardwareProfile& hw, const AttentionShape& a) {
+    if (a.window <= 0)
+        return 1.0;
+    AttentionShape full = a;
+    full.window = 0;
+    const double all = attentionPairs(hw, full);
+    return all > 0 ? attentionPairs(hw, a) / all : 1.0;
+}
+
 } // namespace
 
 double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
@@ -94,7 +112,8 @@ double attentionFlops(const HardwareProfile& hw, const AttentionShape& a) {
 double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
     if (hw.measured)
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, false))
-            return flashConventionFlops(a) / (*tflops * 1e12) + hw.kernelOverheadUs * 1e-6;
+            return flashConventionFlops(a) * measuredWorkFraction(hw, a) / (*tflops * 1e12) +
+                   hw.kernelOverheadUs * 1e-6;
     return modelledAttentionSeconds(hw, a, 1.0, hw.attentionForwardEfficiency) +
            hw.kernelOverheadUs * 1e-6;
 }
@@ -102,7 +121,7 @@ double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& 
 double attentionBackwardSeconds(const HardwareProfile& hw, const AttentionShape& a) {
     if (hw.measured)
         if (auto tflops = hw.measured->attentionTflops(a.seqLen, a.headDim, a.causal, true))
-            return 2.5 * flashConventionFlops(a) / (*tflops * 1e12) +
+            return 2.5 * flashConventionFlops(a) * measuredWorkFraction(hw, a) / (*tflops * 1e12) +
                    2.0 * hw.kernelOverheadUs * 1e-6;
     return modelledAttentionSeconds(hw, a, 2.5, hw.attentionBackwardEfficiency) +
            2.0 * hw.kernelOverheadUs * 1e-6;

@@ -37,6 +37,10 @@ struct AttentionShape {
     std::int64_t seqLen = 0;
     int headDim = 0;
     bool causal = true;
+    // Sliding window (tokens a query attends to, itself included; 0 = none): the kernel skips
+    // the tiles wholly outside the band (FlashAttention-2 `window_size`, flash_fwd_kernel.h
+    // n_block_min; cuDNN's sliding_window_length), so it computes the diagonal band's tiles.
+    std::int64_t window = 0;
 };
 double attentionFlops(const HardwareProfile& hw, const AttentionShape& shape); // forward, tiled
 double attentionForwardSeconds(const HardwareProfile& hw, const AttentionShape& shape);

@@ -5,6 +5,8 @@
 
 #include "import/LaunchImport.h"
 
+#include "import/HuggingFaceAttention.h"
+
 #include <type_traits>
 
 namespace ts {
@@ -106,8 +108,10 @@ modelFromHuggingFace(const nlohmann::json& c, std::string& error, std::vector<st
         }
         m["ffn_hidden"] = *intermediate;
     }
-    static const char* known[] = {"llama", "mistral",   "mixtral",     "qwen2",      "qwen2_moe",
-                                  "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3"};
+    if (!addHuggingFaceAttentionKeys(c, m, notes, error))
+        return std::nullopt;
+    static const char* known[] = {"llama", "mistral",   "mixtral",     "qwen2",       "qwen2_moe",
+                                  "qwen3", "qwen3_moe", "deepseek_v2", "deepseek_v3", "gpt_oss"};
     bool isKnown = false;
     for (const char* k : known)
         isKnown = isKnown || type == k;

@@ -20,6 +20,9 @@ bool hasFlag(const MegatronFlags& f, const char* flag);
 int megatronFirstDense(const std::string& freq, int layers);
 
 nlohmann::ordered_json megatronModel(const MegatronFlags& f, ImportResult& r);
+// The wave-3 model keys from their flags (--window-size, --window-attn-skip-freq,
+// --softmax-type, --quick-geglu, the bias flags), added to the model megatronModel read.
+void megatronModelKeys(const MegatronFlags& f, nlohmann::ordered_json& model, ImportResult& r);
 nlohmann::ordered_json megatronTraining(const MegatronFlags& f, ImportResult& r);
 nlohmann::ordered_json megatronParallel(const MegatronFlags& f, const nlohmann::ordered_json& model,
                                         std::int64_t world, ImportResult& r);

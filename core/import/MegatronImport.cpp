@@ -221,6 +221,8 @@ ImportResult importMegatron(const ImportInput& input) {
     scenario["format"] = "trainscape.scenario/1";
     scenario["name"] = "Imported Megatron-LM job";
     scenario["model"] = megatronModel(f, r);
+    if (r.error.empty())
+        megatronModelKeys(f, scenario["model"], r);
     if (!r.error.empty())
         return r;
     Json cluster = {{"preset", input.clusterPreset}, {"num_gpus", *nnodes * *nproc}};
@@ -238,6 +240,15 @@ ImportResult importMegatron(const ImportInput& input) {
     scenario["execution"] = {{"framework", "megatron"}};
     if (f.count("--cross-entropy-loss-fusion")) // Megatron-Core's fused vocab-parallel loss
         scenario["execution"]["cross_entropy"] = "fused";
+    if (f.count("--attention-backend")) { // AttnBackend: flash, fused, unfused, local, auto
+        const std::string b = flagText(f, "--attention-backend");
+        if (b == "flash" || b == "unfused")
+            scenario["execution"]["attention_backend"] = b;
+        else if (b == "fused")
+            scenario["execution"]["attention_backend"] = "cudnn";
+        else if (b != "auto")
+            r.unsupported.push_back("--attention-backend " + b);
+    }
     // The MoE token dispatcher (core_v0.15.0 arguments.py --moe-token-dispatcher-type, default
     // allgather; flex with --moe-enable-deepep is DeepEP).
     if (scenario["model"].contains("moe")) {

@@ -111,8 +111,10 @@ AttentionWeights attentionWeights(const ModelConfig& m) {
     const double q = double(queryWidth(m));
     const double kv = double(keyValueWidth(m));
     w.sharded = h * (q + 2.0 * kv) + q * h;
-    if (m.mlp == MlpKind::Gelu)
-        w.sharded += q + 2.0 * kv + h; // biases (GPT)
+    if (m.attentionBias)
+        w.sharded += q + 2.0 * kv + h; // biases (GPT; model.attention_bias)
+    if (m.attentionSinks)
+        w.sharded += m.heads; // one sink logit per head (sharded with the heads)
     return w;
 }
 
@@ -120,7 +122,13 @@ SparseLayerParams sparseLayerParams(const ModelConfig& m) {
     const double h = double(m.hidden);
     const bool gpt = m.mlp == MlpKind::Gelu;
     const double matrices = gpt ? 2.0 : 3.0;
-    const auto mlp = [&](double ffn) { return matrices * h * ffn + (gpt ? ffn + h : 0.0); };
+    // Biases: GPT-style MLPs carry them on both matrices; experts where model.moe.expert_bias
+    // says (GPT-OSS: the fused gate-and-up projection's 2 ffn and the down projection's h).
+    const auto biases = [&](double ffn) { return (gpt ? 1.0 : 2.0) * ffn + h; };
+    const auto mlp = [&](double ffn) { return matrices * h * ffn + (gpt ? biases(ffn) : 0.0); };
+    const auto expert = [&](double ffn) {
+        return matrices * h * ffn + (m.expertBias() ? biases(ffn) : 0.0);
+    };
     SparseLayerParams p;
     p.attention = attentionWeights(m);
     p.norms = 2.0 * (gpt ? 2.0 * h : h);
@@ -129,9 +137,9 @@ SparseLayerParams sparseLayerParams(const ModelConfig& m) {
         const MoeConfig& e = *m.moe;
         p.experts = e.experts;
         p.topK = e.topK;
-        p.router = h * e.experts;
-        p.routedExpert = mlp(double(e.expertFfnHidden));
-        p.sharedExperts = e.sharedExperts * mlp(double(e.expertFfnHidden));
+        p.router = h * e.experts + (m.routerBias() ? e.experts : 0.0);
+        p.routedExpert = expert(double(e.expertFfnHidden));
+        p.sharedExperts = e.sharedExperts * expert(double(e.expertFfnHidden));
         p.denseLayers = std::min(e.firstDenseLayers, m.layers);
         p.moeLayers = m.layers - p.denseLayers;
     } else {
@@ -163,9 +171,8 @@ SparseParameterCounts sparseParameterCounts(const ModelConfig& m) {
 
 double sparseTrainingFlopsPerToken(const ModelConfig& m, std::int64_t seqLen) {
     const AttentionHeadDims d = attentionHeadDims(m);
-    // Per token and layer: Q K^T 2 s d_qk and P V 2 s d_v per head, causal fraction.
-    const double attention =
-        2.0 * double(seqLen) * (d.qk + d.v) * m.heads * causalFraction(seqLen) * m.layers;
+    // Per token and layer: Q K^T 2 k d_qk and P V 2 k d_v per head, k the keys attended.
+    const double attention = 2.0 * meanAttendedKeys(m, seqLen) * (d.qk + d.v) * m.heads * m.layers;
     return 6.0 * sparseParameterCounts(m).activeMatmul + 3.0 * attention;
 }
 

@@ -18,6 +18,7 @@
 #include "scenario/ModelConfig.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace ts {
 
@@ -49,6 +50,14 @@ inline constexpr bool kCausalAttention = true;
 
 // Fraction of the s x s score matrix a causal kernel computes: (s + 1) / (2 s).
 double causalFraction(std::int64_t seqLen);
+
+// Keys a query attends to, averaged over the queries of one causal sequence of seqLen tokens:
+// (s + 1) / 2 with full attention, and with a sliding window of w tokens (itself included;
+// Beltagy et al. 2020, "Longformer", arXiv 2004.05150, sec. 3.1; Mistral 7B, arXiv 2310.06825,
+// sec. 2) (w (w + 1) / 2 + (s - w) w) / s. The model form averages over the layers, of which
+// ModelConfig::windowedLayerFraction() are windowed.
+double meanAttendedKeys(std::int64_t seqLen, std::optional<std::int64_t> window);
+double meanAttendedKeys(const ModelConfig& model, std::int64_t seqLen);
 
 ParameterCounts countParameters(const ModelConfig& model);
 

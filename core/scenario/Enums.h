@@ -8,7 +8,21 @@
 
 namespace ts {
 
-enum class MlpKind { Gelu, SwiGlu };
+// ClampedSwiGlu: GPT-OSS's gated unit, gate * sigmoid(1.702 gate) * (up + 1) with the gate
+// clamped above at 7 and up to [-7, 7] (openai/gpt-oss gpt_oss/torch/model.py `swiglu`; Hugging
+// Face modeling_gpt_oss.py GptOssExperts): three matrices like SwiGLU.
+enum class MlpKind { Gelu, SwiGlu, ClampedSwiGlu };
+// Gated units (SwiGLU and its clamped form): gate and up projections, three matrices.
+constexpr bool isGatedMlp(MlpKind k) {
+    return k != MlpKind::Gelu;
+}
+// The layers a sliding window applies to (model.window_layers): every layer, or layers 0, 2,
+// 4, ... with full attention between (GPT-OSS layer_types; Megatron window_attn_skip_freq 2).
+enum class WindowLayers { All, Alternate };
+// The attention kernel (execution.attention_backend): what the framework picks, FlashAttention,
+// cuDNN fused attention through Transformer Engine, or the unfused path that materialises the
+// s x s scores (estimate/AttentionBackend.h resolves "auto").
+enum class AttentionBackend { Auto, Flash, Cudnn, Unfused };
 enum class ScaleOutTopology { RailOptimized, RailOnly, FatTree, Torus, Graph };
 enum class Precision { Fp32, Fp16, Bf16, Fp8, MxFp8, NvFp4 };
 // Scaling of FP8 GEMM inputs under precision "fp8" (Megatron-LM --fp8-recipe; "mxfp8" is its
@@ -54,7 +68,9 @@ enum class Framework { Megatron, Pytorch };
 // CEWithChunkedOutputLoss (the output projection and loss in 8 chunks), or F.cross_entropy
 // on an FP32 upcast of all the logits at once (torchtitan, Hugging Face Transformers,
 // torchtune's torch.nn.CrossEntropyLoss configs).
-enum class CrossEntropy { Fused, Chunked, Plain };
+// LinearChunked: the output projection and the loss computed chunk by chunk, never holding
+// all logits (torchtune LinearCrossEntropyLoss; Liger fused linear cross entropy).
+enum class CrossEntropy { Fused, Chunked, Plain, LinearChunked };
 // Megatron-Core --recompute-modules names (with --recompute-granularity selective).
 enum class RecomputeModule { CoreAttn, MoeAct, LayerNorm, MlaUpProj, Mlp, Moe, SharedExperts };
 // Fine-tuning (the format's "finetune" section): every weight trained, or low-rank adapters
@@ -74,7 +90,9 @@ template <class E> struct EnumNames;
         static constexpr auto names = std::to_array<std::string_view>({__VA_ARGS__});              \
     };
 
-TS_ENUM_NAMES(MlpKind, "gelu", "swiglu")
+TS_ENUM_NAMES(MlpKind, "gelu", "swiglu", "clamped-swiglu")
+TS_ENUM_NAMES(WindowLayers, "all", "alternate")
+TS_ENUM_NAMES(AttentionBackend, "auto", "flash", "cudnn", "unfused")
 TS_ENUM_NAMES(ScaleOutTopology, "rail-optimized", "rail-only", "fat-tree", "torus", "graph")
 TS_ENUM_NAMES(Precision, "fp32", "fp16", "bf16", "fp8", "mxfp8", "nvfp4")
 TS_ENUM_NAMES(Fp8Recipe, "delayed", "tensorwise", "blockwise")
@@ -90,7 +108,7 @@ TS_ENUM_NAMES(MoeDispatcher, "allgather", "alltoall", "deepep", "hybridep")
 TS_ENUM_NAMES(MoeGroupedGemm, "per-expert", "grouped", "fused")
 TS_ENUM_NAMES(CudaGraphs, "none", "layers", "full")
 TS_ENUM_NAMES(Framework, "megatron", "pytorch")
-TS_ENUM_NAMES(CrossEntropy, "fused", "chunked", "plain")
+TS_ENUM_NAMES(CrossEntropy, "fused", "chunked", "plain", "linear-chunked")
 TS_ENUM_NAMES(RecomputeModule, "core_attn", "moe_act", "layernorm", "mla_up_proj", "mlp", "moe",
               "shared_experts")
 TS_ENUM_NAMES(FinetuneMethod, "full", "lora", "qlora")

@@ -30,6 +30,10 @@ namespace ts {
 // every pass was GPU-bound and those runs 9-60% too fast.
 inline constexpr double kDefaultHostLaunchUs = 40.0;
 
+// execution.loss_chunks when unstated (torchtune's num_output_chunks default).
+inline constexpr int kDefaultLossChunks = 8;
+inline constexpr int kMaxLossChunks = 1 << 20; // one chunk per token of a 1M-token sequence
+
 // As written in the file: every key optional.
 struct ExecutionInput {
     std::optional<MoeDispatcher> moeDispatcher;   // "moe_dispatcher"
@@ -42,6 +46,9 @@ struct ExecutionInput {
     std::optional<std::optional<double>> hostLaunchUs;       // "host_launch_us"; null = default
     std::optional<std::optional<Framework>> framework;       // "framework"; null = inferred
     std::optional<std::optional<CrossEntropy>> crossEntropy; // "cross_entropy"; null = inferred
+    std::optional<int> lossChunks;                           // "loss_chunks"
+    std::optional<AttentionBackend> attentionBackend;        // "attention_backend"
+    std::optional<bool> fp8WeightCache;                      // "fp8_weight_cache"
     bool operator==(const ExecutionInput&) const = default;
 };
 
@@ -57,6 +64,17 @@ struct ExecutionConfig {
     double hostLaunchUs = kDefaultHostLaunchUs;
     Framework framework = Framework::Megatron;       // stated, or inferred (ExecutionJson.h)
     CrossEntropy crossEntropy = CrossEntropy::Fused; // stated, or inferred (ExecutionJson.h)
+    // Chunks of "chunked" and "linear-chunked" cross entropy: torchtune's default
+    // (CEWithChunkedOutputLoss num_output_chunks = 8; LinearCrossEntropyLoss num_output_chunks
+    // = 8, torchtune/modules/loss at v0.6).
+    int lossChunks = kDefaultLossChunks;
+    // As stated; "auto" is resolved per GPU and model by the estimate
+    // (estimate/AttentionBackend.h).
+    AttentionBackend attentionBackend = AttentionBackend::Auto;
+    // FP8/FP4: Transformer Engine keeps each weight's quantized copy from the first micro-batch
+    // to the optimizer step (estimate/PrecisionMemory.h counts it); false = Megatron's
+    // disable_parameter_transpose_cache.
+    bool fp8WeightCache = true;
     bool recomputes(RecomputeModule m) const {
         for (RecomputeModule r : recomputeModules)
             if (r == m)

@@ -101,6 +101,10 @@ ExecutionInput readExecution(JsonObjectReader& r) {
         e.crossEntropy = std::optional<CrossEntropy>{};
     else if (auto c = r.enumeration<CrossEntropy, EnumNames<CrossEntropy>>("cross_entropy"))
         e.crossEntropy = std::optional<CrossEntropy>{*c};
+    e.lossChunks = r.int32("loss_chunks", 1, kMaxLossChunks);
+    e.attentionBackend =
+        r.enumeration<AttentionBackend, EnumNames<AttentionBackend>>("attention_backend");
+    e.fp8WeightCache = r.boolean("fp8_weight_cache");
     if (r.isNull("host_launch_us"))
         e.hostLaunchUs = std::optional<double>{};
     else if (auto v = r.number("host_launch_us", 0, kMaxHostLaunchUs))
@@ -132,6 +136,9 @@ Json executionToJson(const ExecutionInput& e) {
     if (e.crossEntropy)
         j["cross_entropy"] =
             *e.crossEntropy ? Json(std::string(enumName(**e.crossEntropy))) : Json(nullptr);
+    putOptional(j, "loss_chunks", e.lossChunks);
+    putEnum(j, "attention_backend", e.attentionBackend);
+    putOptional(j, "fp8_weight_cache", e.fp8WeightCache);
     return j;
 }
 
@@ -158,6 +165,20 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
     out.crossEntropy = in.crossEntropy && *in.crossEntropy
                            ? **in.crossEntropy
                            : inferCrossEntropy(out.framework, training);
+    out.lossChunks = in.lossChunks.value_or(kDefaultLossChunks);
+    out.attentionBackend = in.attentionBackend.value_or(AttentionBackend::Auto);
+    out.fp8WeightCache = in.fp8WeightCache.value_or(true);
+    if (in.lossChunks && out.crossEntropy != CrossEntropy::Chunked &&
+        out.crossEntropy != CrossEntropy::LinearChunked)
+        diags.warning("/execution/loss_chunks",
+                      "has no effect with cross_entropy \"" +
+                          std::string(enumName(out.crossEntropy)) +
+                          "\": only \"chunked\" and \"linear-chunked\" split the loss");
+    if (in.fp8WeightCache && !isFp8Family(training.precision))
+        diags.warning("/execution/fp8_weight_cache",
+                      "has no effect with training.precision \"" +
+                          std::string(enumName(training.precision)) +
+                          "\": only FP8 and FP4 recipes keep a quantized weight copy");
 
     if (!model.moe) {
         for (const auto& [set, key] : {std::pair{in.moeDispatcher.has_value(), "moe_dispatcher"},

@@ -34,6 +34,11 @@ struct ModelInput {
     // Outer optional: key present; inner: null (explicitly none) vs an object.
     std::optional<std::optional<MlaConfig>> mla;
     std::optional<std::optional<MoeConfig>> moe;
+    // Wave-3 keys (ModelConfig.h): outer optional the key is written, inner null.
+    std::optional<std::optional<std::int64_t>> slidingWindow;
+    std::optional<WindowLayers> windowLayers;
+    std::optional<bool> attentionSinks;
+    std::optional<bool> attentionBias;
     bool operator==(const ModelInput&) const = default;
 };
 

@@ -2,6 +2,8 @@
 
 #include "calibration/MeasuredPower.h"
 #include "common/JsonObjectReader.h"
+#include "hardware/AttentionKernel.h"
+#include "hardware/GpuGeneration.h"
 #include "hardware/PowerLimit.h"
 #include "scenario/ClusterGraphJson.h"
 #include "scenario/CostResolver.h"
@@ -73,6 +75,10 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
     over(merged.tiedEmbeddings, in.tiedEmbeddings);
     over(merged.mla, in.mla);
     over(merged.moe, in.moe);
+    over(merged.slidingWindow, in.slidingWindow);
+    over(merged.windowLayers, in.windowLayers);
+    over(merged.attentionSinks, in.attentionSinks);
+    over(merged.attentionBias, in.attentionBias);
 
     bool ok = true;
     auto required = [&](bool present, const char* key, const char* example) {
@@ -103,6 +109,17 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
     m.tiedEmbeddings = merged.tiedEmbeddings.value_or(false);
     m.mla = merged.mla.value_or(std::nullopt);
     m.moe = merged.moe.value_or(std::nullopt);
+    m.slidingWindow = merged.slidingWindow.value_or(std::nullopt);
+    m.windowLayers = merged.windowLayers.value_or(WindowLayers::All);
+    m.attentionSinks = merged.attentionSinks.value_or(false);
+    m.attentionBias = merged.attentionBias.value_or(m.mlp == MlpKind::Gelu);
+    if (merged.windowLayers && !m.slidingWindow && in.windowLayers)
+        diags.warning("/model/window_layers",
+                      "has no effect without model.sliding_window (full attention everywhere)");
+    if (m.mla && (m.slidingWindow || m.attentionSinks))
+        diags.warning(m.slidingWindow ? "/model/sliding_window" : "/model/attention_sinks",
+                      "with model.mla: no published MLA model windows its attention or adds "
+                      "sinks; the estimate applies it to the latent attention as stated");
     if (m.moe) { // "groups": null is no group limit, as an absent key
         if (!m.moe->groupCount())
             m.moe->groups.reset();
@@ -590,6 +607,25 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
     // is inferred (ExecutionJson.h, inferFramework).
     if (!resolveExecution(s.execution, r.model, r.training, r.parallel, r.execution, diags))
         ok = false;
+    else if (const std::string problem = attentionBackendProblem(
+                 r.execution.attentionBackend, gpuGeneration(r.cluster.gpuId, r.cluster.gpu.name),
+                 r.model.attentionSinks);
+             !problem.empty())
+        diags.warning("/execution/attention_backend", problem);
+    // Transformer Engine v2.8 with sinks (dot_product_attention/utils.py get_attention_backend;
+    // docs/gpt-oss-keys-sources.md): no backend takes packed (THD) sequences, and under
+    // context parallelism only the fused backend with the all-to-all exchange.
+    if (ok && r.model.attentionSinks && r.execution.framework == Framework::Megatron) {
+        if (r.training.documentTokens)
+            diags.warning("/training/document_tokens",
+                          "packed sequences with model.attention_sinks: Transformer Engine "
+                          "v2.8 has no attention backend for sinks in the THD layout");
+        if (r.parallel.cp > 1 && r.parallel.cpComm != CpCommType::A2A)
+            diags.warning("/parallelism/cp_comm",
+                          "model.attention_sinks under context parallelism: Transformer Engine "
+                          "v2.8 runs sinks only with cp_comm \"a2a\" (Megatron-Bridge's GPT-OSS "
+                          "recipes set it)");
+    }
     // The network, once: a drawn graph whose switch exceeds its radix, or with GPUs that
     // cannot reach each other, is refused by validate as by estimate and network.
     if (ok && r.cluster.graph) {

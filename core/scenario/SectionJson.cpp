@@ -177,6 +177,8 @@ static std::optional<MoeConfig> readMoe(const Json& value, const std::string& pa
     moe.sharedExperts = r.int32("shared_experts", 0, kMaxExperts).value_or(0);
     moe.firstDenseLayers = r.int32("first_dense_layers", 0, kMaxLayers).value_or(0);
     moe.capacityFactor = r.number("capacity_factor", kCapacityFactor);
+    moe.expertBias = r.boolean("expert_bias");
+    moe.routerBias = r.boolean("router_bias");
     // Group-limited routing; null (or absent) = none.
     for (auto [key, field] :
          {std::pair{"groups", &moe.groups}, std::pair{"groups_per_token", &moe.groupsPerToken}}) {
@@ -224,6 +226,13 @@ ModelInput readModelFields(JsonObjectReader& r) {
         else if (auto parsed = readMoe(*moe, r.childPath("moe"), r.diagnostics()))
             m.moe = parsed;
     }
+    if (r.isNull("sliding_window"))
+        m.slidingWindow = std::optional<std::int64_t>{};
+    else if (auto w = r.integer("sliding_window", 1, kMaxSeqLen))
+        m.slidingWindow = std::optional<std::int64_t>{*w};
+    m.windowLayers = r.enumeration<WindowLayers, EnumNames<WindowLayers>>("window_layers");
+    m.attentionSinks = r.boolean("attention_sinks");
+    m.attentionBias = r.boolean("attention_bias");
     return m;
 }
 
@@ -250,6 +259,8 @@ static Json moeToJson(const MoeConfig& moe) {
         j["groups"] = *moe.groups ? Json(**moe.groups) : Json(nullptr);
     if (moe.groupsPerToken)
         j["groups_per_token"] = *moe.groupsPerToken ? Json(**moe.groupsPerToken) : Json(nullptr);
+    putOptional(j, "expert_bias", moe.expertBias);
+    putOptional(j, "router_bias", moe.routerBias);
     return j;
 }
 
@@ -267,6 +278,11 @@ void writeModelFields(const ModelInput& m, Json& out) {
         out["mla"] = *m.mla ? mlaToJson(**m.mla) : Json(nullptr);
     if (m.moe)
         out["moe"] = *m.moe ? moeToJson(**m.moe) : Json(nullptr);
+    if (m.slidingWindow)
+        out["sliding_window"] = *m.slidingWindow ? Json(**m.slidingWindow) : Json(nullptr);
+    putEnum(out, "window_layers", m.windowLayers);
+    putOptional(out, "attention_sinks", m.attentionSinks);
+    putOptional(out, "attention_bias", m.attentionBias);
 }
 
 ModelInput toModelInput(const ModelConfig& c) {
@@ -282,6 +298,16 @@ ModelInput toModelInput(const ModelConfig& c) {
     m.tiedEmbeddings = c.tiedEmbeddings;
     m.mla = c.mla;
     m.moe = c.moe;
+    // Wave-3 keys: written only where they differ from what their absence means, so that a
+    // model without them reads back as before.
+    if (c.slidingWindow) {
+        m.slidingWindow = c.slidingWindow;
+        m.windowLayers = c.windowLayers;
+    }
+    if (c.attentionSinks)
+        m.attentionSinks = true;
+    if (c.attentionBias != (c.mlp == MlpKind::Gelu))
+        m.attentionBias = c.attentionBias;
     return m;
 }
 
