@@ -2,11 +2,13 @@
 
 namespace ts {
 
+// A comma is plain to the shell but quoted all the same: ShellCheck (SC2054) reads an unquoted
+// comma in an array element as a mistaken separator.
 std::string shellQuote(std::string_view word) {
     auto safe = [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-               c == '-' || c == '_' || c == '.' || c == '/' || c == ',' || c == ':' || c == '=' ||
-               c == '+' || c == '@' || c == '%';
+               c == '-' || c == '_' || c == '.' || c == '/' || c == ':' || c == '=' || c == '+' ||
+               c == '@' || c == '%';
     };
     bool plain = !word.empty();
     for (char c : word)

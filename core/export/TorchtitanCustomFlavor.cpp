@@ -28,8 +28,11 @@ void architectureRefusals(const ModelConfig& m, std::vector<ExportRefusal>& r) {
                "registered; a custom flavor is llama3 / llama4 attention (GQA)");
     if (m.mlp != MlpKind::SwiGlu)
         refuse(r, "/model/mlp",
-               "torchtitan's llama3 and llama4 feed-forward layers are SwiGLU; there is no "
-               "GELU MLP model in v0.2.2");
+               m.mlp == MlpKind::Gelu
+                   ? "torchtitan's llama3 and llama4 feed-forward layers are SwiGLU; there is no "
+                     "GELU MLP model in v0.2.2"
+                   : "torchtitan v0.2.2's llama3 and llama4 SwiGLU has no clamp or (up + 1) "
+                     "offset: set mlp to \"swiglu\"");
     // torchtitan v0.2.2's llama3 / llama4 attention: full causal SDPA over bias-free
     // projections (torchtitan/models/llama3/model/model.py Attention: nn.Linear(..., bias=False)).
     if (m.slidingWindow)
