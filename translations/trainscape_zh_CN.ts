@@ -392,22 +392,22 @@
 <context>
     <name>EnumLabels</name>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <location filename="../widgets/EnumLabels.cpp" line="48"/>
         <source>FP32 (default)</source>
         <translation>FP32（默认）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <location filename="../widgets/EnumLabels.cpp" line="50"/>
         <source>BF16</source>
         <translation>BF16</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <location filename="../widgets/EnumLabels.cpp" line="49"/>
         <source>Megatron-LM&apos;s default for bf16 training, torchtitan&apos;s mixed_precision_reduce</source>
         <translation>Megatron-LM 在 bf16 训练中的默认值，torchtitan 的 mixed_precision_reduce</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="1"/>
+        <location filename="../widgets/EnumLabels.cpp" line="51"/>
         <source>Megatron-LM --grad-reduce-in-bf16; Megatron-Bridge&apos;s performance recipes</source>
         <translation>Megatron-LM --grad-reduce-in-bf16；Megatron-Bridge 性能配方</translation>
     </message>
@@ -417,324 +417,389 @@
         <translation>SwiGLU（门控，3 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="6"/>
+        <location filename="../widgets/EnumLabels.cpp" line="7"/>
+        <source>Clamped SwiGLU (GPT-OSS, 3 matrices)</source>
+        <translation>截断 SwiGLU（GPT-OSS，3 个矩阵）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="8"/>
         <source>GELU (2 matrices)</source>
         <translation>GELU（2 个矩阵）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="10"/>
+        <location filename="../widgets/EnumLabels.cpp" line="12"/>
+        <source>Every layer</source>
+        <translation>每一层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="12"/>
+        <source>Every other layer (0, 2, 4, …)</source>
+        <translation>隔层（0、2、4、…）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="17"/>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="17"/>
+        <source>What the framework picks for this GPU and model</source>
+        <translation>由框架针对此 GPU 和模型选择</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="18"/>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="18"/>
+        <source>No attention sinks</source>
+        <translation>不支持注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="19"/>
+        <source>cuDNN fused</source>
+        <translation>cuDNN 融合</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="20"/>
+        <source>Transformer Engine&apos;s FusedAttention; sinks with cuDNN 9.13.1 or later</source>
+        <translation>Transformer Engine 的 FusedAttention；cuDNN 9.13.1 及以上支持 sink</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="21"/>
+        <source>Unfused</source>
+        <translation>非融合</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="22"/>
+        <source>Materialised s × s scores: slower and much more memory</source>
+        <translation>显式生成 s × s 分数矩阵：更慢且显存占用大得多</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="26"/>
         <source>BF16 mixed precision</source>
         <translation>BF16 混合精度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="11"/>
+        <location filename="../widgets/EnumLabels.cpp" line="27"/>
         <source>FP16 mixed precision</source>
         <translation>FP16 混合精度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="12"/>
+        <location filename="../widgets/EnumLabels.cpp" line="28"/>
         <source>FP8 (Transformer Engine)</source>
         <translation>FP8（Transformer Engine）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="13"/>
+        <location filename="../widgets/EnumLabels.cpp" line="29"/>
         <source>MXFP8</source>
         <translation>MXFP8</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="14"/>
+        <location filename="../widgets/EnumLabels.cpp" line="30"/>
         <source>NVFP4</source>
         <translation>NVFP4</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="15"/>
+        <location filename="../widgets/EnumLabels.cpp" line="31"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="19"/>
+        <location filename="../widgets/EnumLabels.cpp" line="35"/>
         <source>Adam / AdamW</source>
         <translation>Adam / AdamW</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="20"/>
+        <location filename="../widgets/EnumLabels.cpp" line="36"/>
         <source>SGD with momentum</source>
         <translation>带动量的 SGD</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="21"/>
+        <location filename="../widgets/EnumLabels.cpp" line="37"/>
         <source>Adafactor</source>
         <translation>Adafactor</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="32"/>
-        <location filename="../widgets/EnumLabels.cpp" line="116"/>
+        <location filename="../widgets/EnumLabels.cpp" line="55"/>
+        <location filename="../widgets/EnumLabels.cpp" line="142"/>
         <source>None</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="33"/>
+        <location filename="../widgets/EnumLabels.cpp" line="56"/>
         <source>Selective (attention)</source>
         <translation>选择性（注意力）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="34"/>
+        <location filename="../widgets/EnumLabels.cpp" line="57"/>
         <source>Full (whole layers)</source>
         <translation>完全（整层）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="38"/>
+        <location filename="../widgets/EnumLabels.cpp" line="61"/>
         <source>1F1B</source>
         <translation>1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="39"/>
+        <location filename="../widgets/EnumLabels.cpp" line="62"/>
         <source>Interleaved 1F1B</source>
         <translation>交错式 1F1B</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="40"/>
+        <location filename="../widgets/EnumLabels.cpp" line="63"/>
         <source>GPipe</source>
         <translation>GPipe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="41"/>
+        <location filename="../widgets/EnumLabels.cpp" line="64"/>
         <source>Zero bubble</source>
         <translation>零气泡</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="42"/>
+        <location filename="../widgets/EnumLabels.cpp" line="65"/>
         <source>Breadth-first</source>
         <translation>广度优先</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="46"/>
+        <location filename="../widgets/EnumLabels.cpp" line="69"/>
         <source>0 — replicated optimizer</source>
         <translation>0 — 优化器不切分</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="47"/>
+        <location filename="../widgets/EnumLabels.cpp" line="70"/>
         <source>1 — shard optimizer states</source>
         <translation>1 — 切分优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="48"/>
+        <location filename="../widgets/EnumLabels.cpp" line="71"/>
         <source>2 — shard gradients too</source>
         <translation>2 — 同时切分梯度</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="49"/>
+        <location filename="../widgets/EnumLabels.cpp" line="72"/>
         <source>3 — shard parameters too (FSDP)</source>
         <translation>3 — 同时切分参数（FSDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="53"/>
+        <location filename="../widgets/EnumLabels.cpp" line="76"/>
         <source>Rail-optimized fat-tree</source>
         <translation>轨道优化胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="54"/>
+        <location filename="../widgets/EnumLabels.cpp" line="77"/>
         <source>Rail-only</source>
         <translation>仅轨道（Rail-only）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="55"/>
+        <location filename="../widgets/EnumLabels.cpp" line="78"/>
         <source>Fat-tree</source>
         <translation>胖树</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="56"/>
+        <location filename="../widgets/EnumLabels.cpp" line="79"/>
         <source>Torus</source>
         <translation>环面（Torus）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="84"/>
         <source>None (GPU memory)</source>
         <translation>无（GPU 显存）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="84"/>
         <source>CPU memory</source>
         <translation>CPU 内存</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="61"/>
+        <location filename="../widgets/EnumLabels.cpp" line="84"/>
         <source>NVMe</source>
         <translation>NVMe</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="66"/>
+        <location filename="../widgets/EnumLabels.cpp" line="89"/>
         <source>Ring, peer-to-peer (P2P)</source>
         <translation>环形，点对点（P2P）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="67"/>
+        <location filename="../widgets/EnumLabels.cpp" line="90"/>
         <source>Ring attention: K/V blocks passed between neighbours, overlapped with compute</source>
         <translation>环形注意力：K/V 块在相邻 GPU 之间传递，与计算重叠</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="68"/>
+        <location filename="../widgets/EnumLabels.cpp" line="91"/>
         <source>All-gather K/V</source>
         <translation>全收集 K/V（all-gather）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="69"/>
+        <location filename="../widgets/EnumLabels.cpp" line="92"/>
         <source>K/V all-gathered before attention (Llama 3)</source>
         <translation>注意力计算前全收集 K/V（Llama 3）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="70"/>
+        <location filename="../widgets/EnumLabels.cpp" line="93"/>
         <source>All-to-all heads (Ulysses)</source>
         <translation>注意力头全交换（Ulysses）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="71"/>
+        <location filename="../widgets/EnumLabels.cpp" line="94"/>
         <source>DeepSpeed-Ulysses: heads redistributed; needs heads divisible by TP × CP</source>
         <translation>DeepSpeed-Ulysses：重新分配注意力头；要求头数可被 TP × CP 整除</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="76"/>
+        <location filename="../widgets/EnumLabels.cpp" line="99"/>
         <source>All-to-all</source>
         <translation>All-to-all（全交换）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="77"/>
+        <location filename="../widgets/EnumLabels.cpp" line="100"/>
         <source>One copy per selected expert, separate permutes, a host sync per MoE layer</source>
         <translation>每个选中的专家一份副本，单独的重排内核，每个 MoE 层一次主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="78"/>
+        <location filename="../widgets/EnumLabels.cpp" line="101"/>
         <source>DeepEP</source>
         <translation>DeepEP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="79"/>
+        <location filename="../widgets/EnumLabels.cpp" line="102"/>
         <source>Deduplicated per destination rank, fused permutes, no host sync</source>
         <translation>按目标 rank 去重，重排已融合，无主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="80"/>
+        <location filename="../widgets/EnumLabels.cpp" line="103"/>
         <source>HybridEP</source>
         <translation>HybridEP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="81"/>
+        <location filename="../widgets/EnumLabels.cpp" line="104"/>
         <source>DeepEP-style deduplication with NVLink-domain forwarding, no host sync</source>
         <translation>DeepEP 式去重并在 NVLink 域内转发，无主机同步</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="82"/>
+        <location filename="../widgets/EnumLabels.cpp" line="105"/>
         <source>All-gather</source>
         <translation>All-gather（全收集）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="82"/>
+        <location filename="../widgets/EnumLabels.cpp" line="105"/>
         <source>Tokens gathered over the EP group</source>
         <translation>在 EP 组内收集全部 token</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="86"/>
+        <location filename="../widgets/EnumLabels.cpp" line="109"/>
         <source>Grouped GEMM</source>
         <translation>分组 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="87"/>
+        <location filename="../widgets/EnumLabels.cpp" line="110"/>
         <source>One grouped kernel over the local experts (--moe-grouped-gemm)</source>
         <translation>对本地专家使用一个分组内核（--moe-grouped-gemm）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="88"/>
+        <location filename="../widgets/EnumLabels.cpp" line="111"/>
         <source>One GEMM per expert</source>
         <translation>每个专家一个 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="89"/>
+        <location filename="../widgets/EnumLabels.cpp" line="112"/>
         <source>Sequential GEMMs, one launch per expert</source>
         <translation>顺序执行 GEMM，每个专家一次启动</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="90"/>
+        <location filename="../widgets/EnumLabels.cpp" line="113"/>
         <source>Fused expert MLP</source>
         <translation>融合专家 MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="91"/>
+        <location filename="../widgets/EnumLabels.cpp" line="114"/>
         <source>Fused grouped expert MLP: no separate casts or activation kernels</source>
         <translation>融合的分组专家 MLP：无单独的类型转换或激活内核</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="96"/>
+        <location filename="../widgets/EnumLabels.cpp" line="119"/>
         <source>Megatron-LM</source>
         <translation>Megatron-LM</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="97"/>
+        <location filename="../widgets/EnumLabels.cpp" line="120"/>
         <source>Megatron-LM, NeMo, Megatron-Bridge: Transformer Engine&apos;s fused modules, cuDNN fused attention and fused cross entropy</source>
         <translation>Megatron-LM、NeMo、Megatron-Bridge：Transformer Engine 的融合模块、cuDNN 融合注意力与融合交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="99"/>
+        <location filename="../widgets/EnumLabels.cpp" line="122"/>
         <source>PyTorch modules</source>
         <translation>PyTorch 模块</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="100"/>
+        <location filename="../widgets/EnumLabels.cpp" line="123"/>
         <source>torchtitan, torchtune, Hugging Face, DeepSpeed: FlashAttention-2 through SDPA, op-level selective checkpointing, FP32 cross entropy</source>
         <translation>torchtitan、torchtune、Hugging Face、DeepSpeed：经 SDPA 的 FlashAttention-2，算子级选择性检查点，FP32 交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="26"/>
-        <location filename="../widgets/EnumLabels.cpp" line="106"/>
+        <location filename="../widgets/EnumLabels.cpp" line="132"/>
+        <source>torchtune&apos;s CEWithChunkedOutputLoss: the output and loss in chunks</source>
+        <translation>torchtune 的 CEWithChunkedOutputLoss：输出层与损失分块计算</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="42"/>
+        <location filename="../widgets/EnumLabels.cpp" line="129"/>
         <source>Fused</source>
         <translation>融合</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="27"/>
+        <location filename="../widgets/EnumLabels.cpp" line="43"/>
         <source>foreach (torch.optim default)</source>
         <translation>foreach（torch.optim 默认）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="28"/>
+        <location filename="../widgets/EnumLabels.cpp" line="44"/>
         <source>For-loop (per tensor)</source>
         <translation>逐张量循环</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="107"/>
+        <location filename="../widgets/EnumLabels.cpp" line="130"/>
         <source>Megatron-Core&apos;s fused vocab-parallel cross entropy: 4 bytes per logit</source>
         <translation>Megatron-Core 的融合词表并行交叉熵：每个 logit 4 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="108"/>
+        <location filename="../widgets/EnumLabels.cpp" line="131"/>
         <source>Chunked</source>
         <translation>分块</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="109"/>
-        <source>torchtune&apos;s CEWithChunkedOutputLoss: the output and loss in 8 chunks</source>
-        <translation>torchtune 的 CEWithChunkedOutputLoss：输出层与损失分 8 块计算</translation>
-    </message>
-    <message>
-        <location filename="../widgets/EnumLabels.cpp" line="110"/>
+        <location filename="../widgets/EnumLabels.cpp" line="133"/>
         <source>Plain (FP32)</source>
         <translation>普通（FP32）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="111"/>
+        <location filename="../widgets/EnumLabels.cpp" line="134"/>
         <source>F.cross_entropy on FP32 logits (torchtitan, Hugging Face, torch.nn.CrossEntropyLoss): 12 bytes per logit</source>
         <translation>在 FP32 logits 上调用 F.cross_entropy（torchtitan、Hugging Face、torch.nn.CrossEntropyLoss）：每个 logit 12 字节</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="117"/>
+        <location filename="../widgets/EnumLabels.cpp" line="136"/>
+        <source>Linear-chunked</source>
+        <translation>线性分块</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="137"/>
+        <source>Output projection and loss chunk by chunk, no logits kept (torchtune LinearCrossEntropyLoss, Liger)</source>
+        <translation>输出投影与损失逐块计算，不保留 logits（torchtune LinearCrossEntropyLoss，Liger）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/EnumLabels.cpp" line="143"/>
         <source>Per layer (partial)</source>
         <translation>逐层（部分捕获）</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="118"/>
+        <location filename="../widgets/EnumLabels.cpp" line="144"/>
         <source>Whole iteration</source>
         <translation>整个迭代</translation>
     </message>
     <message>
-        <location filename="../widgets/EnumLabels.cpp" line="22"/>
+        <location filename="../widgets/EnumLabels.cpp" line="38"/>
         <source>8-bit AdamW (bitsandbytes, torchao)</source>
         <translation>8 位 AdamW（bitsandbytes、torchao）</translation>
     </message>
@@ -742,37 +807,37 @@
 <context>
     <name>HuggingFaceConfig</name>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="48"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="50"/>
         <source>config.json must hold a JSON object</source>
         <translation>config.json 必须是一个 JSON 对象</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="74"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="76"/>
         <source>config.json has no integer &quot;%1&quot;</source>
         <translation>config.json 中没有整数键 &quot;%1&quot;</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="68"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="70"/>
         <source>config.json: &quot;%1&quot; has the wrong type (a string, true or false, an array or an integer, as transformers writes it)</source>
         <translation>config.json：&quot;%1&quot; 的类型不对（应为 transformers 所写的字符串、true 或 false、数组或整数）</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="142"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="144"/>
         <source>the shared expert (%1) is not a whole number of routed experts (%2): rounded down to %3</source>
         <translation>共享专家（%1）不是路由专家（%2）的整数倍：向下取整为 %3</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="165"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="167"/>
         <source>dense layers between MoE layers are not modelled: every layer after the first dense ones is taken as MoE</source>
         <translation>未建模 MoE 层之间的稠密层：开头的稠密层之后每一层都按 MoE 处理</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="180"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="192"/>
         <source>model_type &quot;%1&quot; is not one Trainscape knows; its keys were read as Llama&apos;s</source>
         <translation>Trainscape 不认识 model_type &quot;%1&quot;；已按 Llama 的键读取</translation>
     </message>
     <message>
-        <location filename="../models/HuggingFaceConfig.cpp" line="191"/>
+        <location filename="../models/HuggingFaceConfig.cpp" line="203"/>
         <source>not a JSON file</source>
         <translation>不是 JSON 文件</translation>
     </message>
@@ -4120,135 +4185,205 @@
 <context>
     <name>ts::gui::ModelEditor</name>
     <message>
+        <location filename="../widgets/ModelEditor.cpp" line="220"/>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="221"/>
+        <source>Tokens a query attends to, itself included, on the windowed layers; empty: full attention</source>
+        <translation>窗口层上每个查询关注的 token 数（含自身）；留空：全注意力</translation>
+    </message>
+    <message>
         <location filename="../widgets/ModelEditor.cpp" line="226"/>
+        <source>full attention</source>
+        <translation>全注意力</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="232"/>
+        <source>Windowed layers</source>
+        <translation>窗口层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="234"/>
+        <source>Which layers the sliding window applies to</source>
+        <translation>滑动窗口作用于哪些层</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="251"/>
         <source>Preset</source>
         <translation>预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="226"/>
+        <location filename="../widgets/ModelEditor.cpp" line="251"/>
         <source>Custom</source>
         <translation>自定义</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="227"/>
+        <location filename="../widgets/ModelEditor.cpp" line="252"/>
         <source>A published architecture from the catalog</source>
         <translation>目录中已发布的模型结构</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="241"/>
+        <location filename="../widgets/ModelEditor.cpp" line="266"/>
         <source>Architecture</source>
         <translation>结构</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="242"/>
+        <location filename="../widgets/ModelEditor.cpp" line="267"/>
         <source>Layers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="243"/>
+        <location filename="../widgets/ModelEditor.cpp" line="268"/>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="244"/>
+        <location filename="../widgets/ModelEditor.cpp" line="269"/>
         <source>FFN hidden size</source>
         <translation>FFN 隐藏层维度</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="245"/>
+        <location filename="../widgets/ModelEditor.cpp" line="270"/>
         <source>Attention heads</source>
         <translation>注意力头数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="246"/>
+        <location filename="../widgets/ModelEditor.cpp" line="271"/>
         <source>KV heads</source>
         <translation>KV 头数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="247"/>
+        <location filename="../widgets/ModelEditor.cpp" line="272"/>
         <source>Fewer than the attention heads: grouped-query attention</source>
         <translation>少于注意力头数：分组查询注意力（GQA）</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="248"/>
+        <location filename="../widgets/ModelEditor.cpp" line="273"/>
         <source>Head dimension</source>
         <translation>头维度</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="249"/>
+        <location filename="../widgets/ModelEditor.cpp" line="274"/>
         <source>Vocabulary</source>
         <translation>词表</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="250"/>
+        <location filename="../widgets/ModelEditor.cpp" line="275"/>
         <source>MLP</source>
         <translation>MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="251"/>
+        <location filename="../widgets/ModelEditor.cpp" line="276"/>
         <source>Tied embeddings</source>
         <translation>共享输入输出嵌入</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="252"/>
+        <location filename="../widgets/ModelEditor.cpp" line="277"/>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="280"/>
+        <source>Attention sinks</source>
+        <translation>注意力汇聚（sink）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="281"/>
+        <source>One learnable logit per head in the softmax (GPT-OSS); fused only in cuDNN attention</source>
+        <translation>softmax 中每个头一个可学习的 logit（GPT-OSS）；只有 cuDNN 注意力能融合执行</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="283"/>
+        <source>Attention biases</source>
+        <translation>注意力偏置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="284"/>
+        <source>Biases on the QKV and output projections (unset: a GELU model has them)</source>
+        <translation>QKV 与输出投影上的偏置（未设置时：GELU 模型带偏置）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="286"/>
         <source>Mixture of experts</source>
         <translation>混合专家（MoE）</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="253"/>
+        <location filename="../widgets/ModelEditor.cpp" line="287"/>
         <source>Routed experts</source>
         <translation>路由专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="254"/>
+        <location filename="../widgets/ModelEditor.cpp" line="288"/>
         <source>Experts per token</source>
         <translation>每个 token 激活的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="255"/>
+        <location filename="../widgets/ModelEditor.cpp" line="289"/>
         <source>Expert FFN size</source>
         <translation>专家 FFN 维度</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="256"/>
+        <location filename="../widgets/ModelEditor.cpp" line="290"/>
         <source>Shared experts</source>
         <translation>共享专家数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="257"/>
+        <location filename="../widgets/ModelEditor.cpp" line="291"/>
         <source>Leading dense layers</source>
         <translation>开头的稠密层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="275"/>
-        <location filename="../widgets/ModelEditor.cpp" line="312"/>
+        <location filename="../widgets/ModelEditor.cpp" line="296"/>
+        <source>Expert biases</source>
+        <translation>专家偏置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="297"/>
+        <source>Biases on both expert matrices (GPT-OSS)</source>
+        <translation>两个专家矩阵上的偏置（GPT-OSS）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="300"/>
+        <source>Router bias</source>
+        <translation>路由器偏置</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="301"/>
+        <source>A bias on the router&apos;s logits (GPT-OSS)</source>
+        <translation>路由器 logits 上的偏置（GPT-OSS）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/ModelEditor.cpp" line="317"/>
+        <location filename="../widgets/ModelEditor.cpp" line="354"/>
         <source>Import Hugging Face config.json…</source>
         <translation>导入 Hugging Face config.json…</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="286"/>
+        <location filename="../widgets/ModelEditor.cpp" line="328"/>
         <source>Import %1</source>
         <translation>导入 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="288"/>
+        <location filename="../widgets/ModelEditor.cpp" line="330"/>
         <source>the imported model is not a valid scenario model</source>
         <translation>导入的模型不是有效的场景模型</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="298"/>
-        <location filename="../widgets/ModelEditor.cpp" line="304"/>
-        <location filename="../widgets/ModelEditor.cpp" line="307"/>
+        <location filename="../widgets/ModelEditor.cpp" line="340"/>
+        <location filename="../widgets/ModelEditor.cpp" line="346"/>
+        <location filename="../widgets/ModelEditor.cpp" line="349"/>
         <source>Import Hugging Face Config</source>
         <translation>导入 Hugging Face 配置</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="299"/>
+        <location filename="../widgets/ModelEditor.cpp" line="341"/>
         <source>Hugging Face config (config.json *.json);;All files (*)</source>
         <translation>Hugging Face 配置 (config.json *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <location filename="../widgets/ModelEditor.cpp" line="305"/>
+        <location filename="../widgets/ModelEditor.cpp" line="347"/>
         <source>Cannot import %1: %2</source>
         <translation>无法导入 %1：%2</translation>
     </message>
@@ -4389,117 +4524,117 @@ Network power: %2
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="222"/>
+        <location filename="../widgets/PlanEditor.cpp" line="237"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="223"/>
+        <location filename="../widgets/PlanEditor.cpp" line="238"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="241"/>
+        <location filename="../widgets/PlanEditor.cpp" line="256"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="242"/>
+        <location filename="../widgets/PlanEditor.cpp" line="257"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="243"/>
+        <location filename="../widgets/PlanEditor.cpp" line="258"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="244"/>
+        <location filename="../widgets/PlanEditor.cpp" line="259"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="245"/>
+        <location filename="../widgets/PlanEditor.cpp" line="260"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="246"/>
+        <location filename="../widgets/PlanEditor.cpp" line="261"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="247"/>
+        <location filename="../widgets/PlanEditor.cpp" line="262"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="249"/>
+        <location filename="../widgets/PlanEditor.cpp" line="264"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="250"/>
+        <location filename="../widgets/PlanEditor.cpp" line="265"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="252"/>
+        <location filename="../widgets/PlanEditor.cpp" line="267"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="253"/>
+        <location filename="../widgets/PlanEditor.cpp" line="268"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="267"/>
+        <location filename="../widgets/PlanEditor.cpp" line="282"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="268"/>
+        <location filename="../widgets/PlanEditor.cpp" line="283"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="269"/>
+        <location filename="../widgets/PlanEditor.cpp" line="284"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="270"/>
+        <location filename="../widgets/PlanEditor.cpp" line="285"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="271"/>
+        <location filename="../widgets/PlanEditor.cpp" line="286"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="281"/>
+        <location filename="../widgets/PlanEditor.cpp" line="296"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="282"/>
+        <location filename="../widgets/PlanEditor.cpp" line="297"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="283"/>
+        <location filename="../widgets/PlanEditor.cpp" line="298"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="284"/>
+        <location filename="../widgets/PlanEditor.cpp" line="299"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="285"/>
+        <location filename="../widgets/PlanEditor.cpp" line="300"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
@@ -4524,47 +4659,47 @@ Network power: %2
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="234"/>
+        <location filename="../widgets/PlanEditor.cpp" line="249"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="235"/>
+        <location filename="../widgets/PlanEditor.cpp" line="250"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="276"/>
+        <location filename="../widgets/PlanEditor.cpp" line="291"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="278"/>
+        <location filename="../widgets/PlanEditor.cpp" line="293"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="280"/>
+        <location filename="../widgets/PlanEditor.cpp" line="295"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="287"/>
+        <location filename="../widgets/PlanEditor.cpp" line="302"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="288"/>
+        <location filename="../widgets/PlanEditor.cpp" line="303"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="293"/>
+        <location filename="../widgets/PlanEditor.cpp" line="308"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="294"/>
+        <location filename="../widgets/PlanEditor.cpp" line="309"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
@@ -4660,66 +4795,96 @@ Network power: %2
     </message>
     <message>
         <location filename="../widgets/PlanEditor.cpp" line="198"/>
+        <source>Loss chunks</source>
+        <translation>损失分块数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="200"/>
+        <source>Chunks of a chunked or linear-chunked loss</source>
+        <translation>分块或线性分块损失的块数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="203"/>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="205"/>
+        <source>Which kernel runs attention; sinks need cuDNN or the unfused path</source>
+        <translation>由哪个内核执行注意力；sink 需要 cuDNN 或非融合路径</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="208"/>
         <source>CUDA graphs</source>
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="200"/>
+        <location filename="../widgets/PlanEditor.cpp" line="210"/>
         <source>Captured kernels launch without host cost</source>
         <translation>被捕获的内核启动时没有主机开销</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="204"/>
+        <location filename="../widgets/PlanEditor.cpp" line="214"/>
         <source>FP8 attention</source>
         <translation>FP8 注意力</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="205"/>
+        <location filename="../widgets/PlanEditor.cpp" line="215"/>
         <source>Attention in FP8 (with an FP8 precision)</source>
         <translation>以 FP8 计算注意力（需 FP8 类精度）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="206"/>
+        <location filename="../widgets/PlanEditor.cpp" line="217"/>
+        <source>FP8 weight cache</source>
+        <translation>FP8 权重缓存</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="218"/>
+        <source>Keep each weight&apos;s FP8 copy from the first micro-batch to the step (Transformer Engine); off: cast afresh per micro-batch</source>
+        <translation>从第一个微批次到优化器步保留每个权重的 FP8 副本（Transformer Engine）；关闭：每个微批次重新转换</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanEditor.cpp" line="221"/>
         <source>Token dispatcher</source>
         <translation>Token 分发器</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="208"/>
+        <location filename="../widgets/PlanEditor.cpp" line="223"/>
         <source>How tokens reach their experts (Megatron --moe-token-dispatcher-type)</source>
         <translation>token 如何到达其专家（Megatron --moe-token-dispatcher-type）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="210"/>
+        <location filename="../widgets/PlanEditor.cpp" line="225"/>
         <source>Expert GEMMs</source>
         <translation>专家 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="212"/>
+        <location filename="../widgets/PlanEditor.cpp" line="227"/>
         <source>Force expert balance</source>
         <translation>强制专家负载均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="213"/>
+        <location filename="../widgets/PlanEditor.cpp" line="228"/>
         <source>Tokens spread evenly over the experts (benchmarks; --moe-router-force-load-balancing)</source>
         <translation>token 均匀分布到各专家（基准测试；--moe-router-force-load-balancing）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="259"/>
+        <location filename="../widgets/PlanEditor.cpp" line="274"/>
         <source>Embedding takes a layer slot</source>
         <translation>嵌入层占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="260"/>
+        <location filename="../widgets/PlanEditor.cpp" line="275"/>
         <source>The input embedding counts as one layer in the default pipeline split (Megatron --account-for-embedding-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输入嵌入按一层计（Megatron --account-for-embedding-in-pipeline-split）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="263"/>
+        <location filename="../widgets/PlanEditor.cpp" line="278"/>
         <source>Loss takes a layer slot</source>
         <translation>损失占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="264"/>
+        <location filename="../widgets/PlanEditor.cpp" line="279"/>
         <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
     </message>
@@ -6060,22 +6225,22 @@ step ≥ %2 s (bound) · %3 GiB</source>
 <context>
     <name>ts::gui::TrainingEditor</name>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="158"/>
         <source>Tokens per packed document</source>
         <translation>每个打包文档的词元数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="160"/>
         <source>Sequences packed from shorter documents whose attention stays within each (THD / variable-length attention, packed SFT data): their mean length. Empty: the whole sequence attends</source>
         <translation>由较短文档打包而成、注意力仅限于各自文档内的序列（THD / 变长注意力，打包的 SFT 数据）：文档的平均长度。留空：整个序列参与注意力</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="180"/>
         <source>Gradient buffer</source>
         <translation>梯度缓冲区</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="1"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
         <source>The dtype gradients accumulate and are reduced in beside FP32 master weights: FP32 by default; BF16 halves the gradient memory and the data-parallel traffic (Megatron-LM --grad-reduce-in-bf16)</source>
         <translation>与 FP32 主权重配合时梯度累加和归约所用的数据类型：默认 FP32；BF16 使梯度内存和数据并行通信量减半（Megatron-LM --grad-reduce-in-bf16）</translation>
     </message>
@@ -6091,6 +6256,7 @@ step ≥ %2 s (bound) · %3 GiB</source>
     </message>
     <message>
         <location filename="../widgets/TrainingEditor.cpp" line="149"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="159"/>
         <source> tokens</source>
         <translation> token</translation>
     </message>
@@ -6121,7 +6287,7 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>一条流水线上每次前向/反向的序列数</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="156"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="163"/>
         <source>Numerics</source>
         <translation>数值</translation>
     </message>
@@ -6131,12 +6297,12 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="159"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="166"/>
         <source>Optimizer</source>
         <translation>优化器</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="191"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="211"/>
         <source>Run</source>
         <translation>运行</translation>
     </message>
@@ -6196,17 +6362,17 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>场景</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="162"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="169"/>
         <source>How the optimizer step runs. Fused: Megatron, DeepSpeed, torchtitan; foreach (torch.optim without fused=True) holds a temporary the size of Adam&apos;s second moments during the step</source>
         <translation>优化器步骤的执行方式。融合：Megatron、DeepSpeed、torchtitan；foreach（未设 fused=True 的 torch.optim）在步骤中持有与 Adam 二阶矩同样大小的临时张量</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="193"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="213"/>
         <source>Tokens to train (billions)</source>
         <translation>训练 token 数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="194"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="214"/>
         <source>Total training tokens, in billions (15000 = 15T, as Llama 3). The run&apos;s days, cost, energy and CO₂ need it.</source>
         <translation>训练 token 总数，单位十亿（15000 = 15T，如 Llama 3）。训练天数、成本、能耗和 CO₂ 都需要它。</translation>
     </message>
@@ -6336,72 +6502,72 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>冻结基座的存储格式：LoRA 为 16 位，QLoRA 为量化格式</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="160"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="167"/>
         <source>Optimizer kernels</source>
         <translation>优化器内核</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="165"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
         <source>Optimizer step in backward</source>
         <translation>在反向传播中执行优化器更新</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="166"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="173"/>
         <source>Step each weight in its gradient hook: no whole-model gradient buffer (torchtune optimizer_in_bwd; one micro-batch per step)</source>
         <translation>在每个权重的梯度钩子中更新：无需整模型梯度缓冲（torchtune optimizer_in_bwd；每步仅一个微批）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="168"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="175"/>
         <source>FP32 master weights</source>
         <translation>FP32 主权重</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="169"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="176"/>
         <source>FP32 master weights, gradients and optimizer states (Megatron-LM, torchtitan); off: all states in the training precision (torchtune)</source>
         <translation>FP32 主权重、梯度和优化器状态（Megatron-LM、torchtitan）；关闭时所有状态采用训练精度（torchtune）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="171"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="191"/>
         <source>torch.compile</source>
         <translation>torch.compile</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="172"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="192"/>
         <source>Compiled model: fused elementwise kernels keep fewer activations</source>
         <translation>编译模型：融合的逐元素算子保存更少的激活</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="173"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="193"/>
         <source>Fine-tuning</source>
         <translation>微调</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="176"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="196"/>
         <source>LoRA rank</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="177"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="197"/>
         <source>Rank r of each adapter (typically 8 to 64)</source>
         <translation>每个适配器的秩 r（通常为 8 到 64）</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="182"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="202"/>
         <source>LoRA alpha</source>
         <translation>LoRA alpha</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="183"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="203"/>
         <source>Scaling alpha / r of the update</source>
         <translation>更新量的缩放系数 alpha / r</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="189"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="209"/>
         <source>Double quantisation</source>
         <translation>双重量化</translation>
     </message>
     <message>
-        <location filename="../widgets/TrainingEditor.cpp" line="190"/>
+        <location filename="../widgets/TrainingEditor.cpp" line="210"/>
         <source>QLoRA: 8-bit NF4 block scales (0.127 instead of 0.5 bits per weight)</source>
         <translation>QLoRA：NF4 块缩放因子量化为 8 位（每个权重 0.127 位而非 0.5 位）</translation>
     </message>

@@ -61,9 +61,6 @@ bool addHuggingFaceAttentionKeys(const nlohmann::json& c, nlohmann::ordered_json
         }
         if (bias->get<bool>() != (m.value("mlp", "") == "gelu"))
             m["attention_bias"] = bias->get<bool>();
-    } else if (type.rfind("qwen2", 0) == 0) {
-        notes.push_back("Qwen2 biases its Q, K and V projections (not the output one): not "
-                        "stated, 0.01% of the parameters");
     }
     if (type == "gpt_oss") {
         // modeling_gpt_oss.py: a learnable sink per head (GptOssAttention.sinks), biases on the
