@@ -7,6 +7,7 @@
 
 #include "export/BridgeRecipe.h"
 #include "export/Exporters.h"
+#include "export/LaunchEnvironment.h"
 #include "export/LaunchShape.h"
 #include "export/MegatronArgs.h"
 
@@ -347,7 +348,10 @@ ExportResult BridgeExporter::render(const ResolvedScenario& plan,
               "MASTER_ADDR set; DRY_RUN=1 prints the command.");
     s.line("set -euo pipefail");
     s.line();
-    s.line("export CUDA_DEVICE_MAX_CONNECTIONS=1");
+    // Megatron-FSDP refuses one connection (core_v0.15.0 arguments.py:715, which Bridge's
+    // Megatron-Core config checks repeat); the others want 1 for TP overlap ordering.
+    s.line(std::string("export CUDA_DEVICE_MAX_CONNECTIONS=") +
+           megatronCudaConnections(megatronFsdp(plan)));
     s.assign("GPUS_PER_NODE", num(shape.gpusPerNode));
     s.assign("NNODES", num(shape.nodes));
     s.assignDefault("NODE_RANK", "0");
