@@ -7,6 +7,7 @@
 #include "catalog/Catalog.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
+#include "export/Exporter.h"
 #include "hardware/HardwareProfile.h"
 #include "hardware/KernelTime.h"
 #include "model/MoeArithmetic.h"
@@ -71,6 +72,7 @@ private slots:
     void linearChunkedLoss();
     void peakActive();
     void badValues();
+    void megatronExport();
 };
 
 // The spec's two presets: hidden 2880, 64 heads, 8 KV heads, head_dim 64, vocab 201,088,
@@ -237,6 +239,67 @@ void TestModelKeys::badValues() {
     doc = gptOss();
     doc["model"]["mlp"] = "clamped_swiglu";
     QVERIFY(errorAt(doc, "/model/mlp"));
+}
+
+// The Megatron-LM export of the keys, and the core_v0.15.0 startup checks a plan reaches:
+// window (W - 1, 0) and skip frequency 2, learnable softmax, biases all together (refused when
+// they differ), etp 1 with MoE biases, kv_heads % tp, seq_len % 2 cp, top-1 pre-softmax.
+void TestModelKeys::megatronExport() {
+    const Exporter* megatron = findExporter("megatron");
+    const auto render = [&](const json& doc) {
+        Diagnostics diags;
+        auto r = resolved(doc, diags);
+        if (!r)
+            qFatal("%s", joinDiagnostics(diags).c_str());
+        return megatron->render(*r, ExportOptions{});
+    };
+    const auto refusedAt = [](const ExportResult& r, const std::string& path) {
+        for (const ExportRefusal& x : r.refusals)
+            if (x.path == path)
+                return true;
+        return false;
+    };
+    json doc = gptOss();
+    doc["parallelism"]["overlap"] = {{"tp", false}, {"dp", true}, {"pp", false}};
+    const ExportResult ok = render(doc);
+    QVERIFY2(ok.refusals.empty(), ok.refusals.empty() ? "" : ok.refusals[0].toString().c_str());
+    const std::string script = ok.files.at(0).text;
+    for (const char* flag :
+         {"--window-size '127,0'", "--window-attn-skip-freq 2", "--softmax-type learnable",
+          "--quick-geglu", "--activation-func-clamp-value 7.0", "--glu-linear-offset 1.0",
+          "--no-bias-dropout-fusion"})
+        QVERIFY2(script.find(flag) != std::string::npos, flag);
+    QVERIFY(script.find("--disable-bias-linear") == std::string::npos);
+    QVERIFY(script.find("--swiglu") == std::string::npos);
+
+    json mixed = doc;
+    mixed["model"]["attention_bias"] = false;
+    QVERIFY(refusedAt(render(mixed), "/model/attention_bias"));
+    json etp = doc;
+    etp["parallelism"]["etp"] = 2;
+    etp["parallelism"]["tp"] = 2;
+    etp["parallelism"]["dp"] = 8;
+    etp["parallelism"]["sequence_parallel"] = true;
+    QVERIFY(refusedAt(render(etp), "/parallelism/etp"));
+    json kv = doc;
+    kv["parallelism"]["tp"] = 16;
+    kv["parallelism"]["pp"] = 1;
+    kv["parallelism"]["ep"] = 4;
+    kv["parallelism"]["dp"] = 4;
+    kv["parallelism"]["sequence_parallel"] = true;
+    QVERIFY(refusedAt(render(kv), "/parallelism/tp")); // 8 KV heads over tp 16
+    json cp = doc;
+    cp["training"]["seq_len"] = 4098; // divisible by cp, not by 2 cp
+    cp["parallelism"]["cp"] = 2;
+    cp["parallelism"]["dp"] = 8;
+    QVERIFY(refusedAt(render(cp), "/parallelism/cp"));
+    json top1 = doc;
+    top1["model"]["moe"] = {{"experts", 128},
+                            {"top_k", 1},
+                            {"expert_ffn_hidden", 2880},
+                            {"expert_bias", true},
+                            {"router_bias", true}};
+    QVERIFY(render(top1).files.at(0).text.find("--moe-router-pre-softmax") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestModelKeys)

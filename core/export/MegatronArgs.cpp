@@ -239,6 +239,20 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
     else if (p.tp > 1 && p.overlap.tp)
         flag(out.parallel, "--tp-comm-overlap");
     pipelineArgs(plan, out.parallel, refusals);
+    // transformer_config.py:759: num_query_groups % tp == 0 (the resolver also allows tp a
+    // multiple of kv_heads, KV replication, which Megatron-LM does not run).
+    if (!plan.model.mla && plan.model.kvHeads % p.tp != 0)
+        refusals.push_back({"/parallelism/tp",
+                            "Megatron-LM splits the " + std::to_string(plan.model.kvHeads) +
+                                " KV heads over tp = " + std::to_string(p.tp) +
+                                " and needs kv_heads % tp == 0 (transformer_config.py:759): choose "
+                                "tp dividing kv_heads"});
+    // arguments.py:844: seq_length % (2 cp) == 0 with cp > 1.
+    if (p.cp > 1 && plan.training.seqLen % (2 * p.cp) != 0)
+        refusals.push_back(
+            {"/parallelism/cp",
+             "Megatron-LM needs seq_len a multiple of 2 x cp = " + std::to_string(2 * p.cp) +
+                 " (arguments.py:844): choose cp or seq_len to match"});
     if (p.cp > 1) {
         opt(out.parallel, "--context-parallel-size", std::to_string(p.cp));
         opt(out.parallel, "--cp-comm-type", std::string(enumName(p.cpComm)));
@@ -267,6 +281,9 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
         }
         if (p.ep > 1 && p.overlap.ep)
             expertOverlapArgs(plan, out.parallel, refusals);
+        // transformer_config.py:1344: "Please use --moe-router-pre-softmax when topk is 1".
+        if (plan.model.moe->topK == 1)
+            flag(out.parallel, "--moe-router-pre-softmax");
     }
     if (p.moeDispatchFp8)
         refusals.push_back({"/parallelism/moe_dispatch_fp8",
