@@ -113,8 +113,8 @@ EstimatorSettings defaultEstimatorSettings(const ResolvedScenario& scenario) {
     s.hardware = defaultHardwareProfile(scenario.cluster.gpu);
     // The framework's attention kernel on this GPU (hardware/AttentionKernel.h); a measured
     // calibration profile, applied after, replaces it.
-    const GpuGeneration generation =
-        gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name);
+    s.generation = gpuGeneration(scenario.cluster.gpuId, scenario.cluster.gpu.name);
+    const GpuGeneration generation = s.generation;
     const AttentionBackend backend =
         resolvedAttentionBackend(scenario.execution.attentionBackend, scenario.execution.framework,
                                  generation, scenario.model.attentionSinks);

@@ -6,6 +6,7 @@
 #include "estimate/Estimate.h"
 #include "estimate/LayerCost.h"
 #include "estimate/MemoryModel.h"
+#include "hardware/GpuGeneration.h"
 #include "hardware/HardwareProfile.h"
 #include "parallel/CollectiveCost.h"
 #include "scenario/ResolvedScenario.h"
@@ -27,6 +28,9 @@ struct EstimatorSettings {
     // Flash attention and no dropout by default (scenario format v1 has no key for them); the
     // paper's assumptions (materialised scores, dropout) change both memory and time.
     ActivationAssumptions activations;
+    // The GPU's architecture (hardware/GpuGeneration.h), found once: the attention kernel and
+    // the FP8 weight cache's size depend on it.
+    GpuGeneration generation = GpuGeneration::Unknown;
     bool recordTimeline = true; // the schedule's operations, for the Gantt chart
     // Collectives on the cluster's graph (core/topology: oversubscription, rail-only
     // forwarding, WAN links); false: the two-level alpha-beta model.

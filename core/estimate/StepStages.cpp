@@ -5,7 +5,6 @@
 
 #include "estimate/AllocatorMemory.h"
 #include "estimate/FinetuneMemory.h"
-#include "hardware/GpuGeneration.h"
 #include "hardware/KernelTime.h"
 
 #include <algorithm>
@@ -308,8 +307,7 @@ void computeMemory(const EstimateContext& ctx, const LayerCosts& lc, const Stage
     const int communicators =
         (plan.tp > 1) + (ctx.dpg.dpCp > 1) + (pp > 1) + (plan.cp > 1) + ctx.dpg.hybrid();
     // FP8 / MXFP8 / NVFP4: the cached low-precision weight copies (PrecisionMemory.h).
-    const bool blackwell =
-        gpuGeneration(ctx.sc.cluster.gpuId, ctx.sc.cluster.gpu.name) == GpuGeneration::Blackwell;
+    const bool blackwell = ctx.set.generation == GpuGeneration::Blackwell;
     const bool cache = ctx.sc.execution.fp8WeightCache;
     const double lowPrecisionCopy =
         cache ? lowPrecisionWeightCopyBytes(train, plan.zero, ctx.sc.execution.framework, blackwell)

@@ -40,9 +40,7 @@ void modelArgs(const ResolvedScenario& plan, Args& a, std::vector<ExportRefusal>
         opt(a, "--normalization", "RMSNorm");
         opt(a, "--position-embedding-type", "rope");
     }
-    if (isGatedMlp(m.mlp) || m.attentionBias != (m.mlp == MlpKind::Gelu) || m.slidingWindow ||
-        m.attentionSinks || (m.moe && (m.moe->expertBias || m.moe->routerBias)))
-        megatronModelKeyArgs(plan, a, refusals); // biases, window, sinks, clamped SwiGLU
+    megatronModelKeyArgs(plan, a, refusals); // biases, window, sinks, clamped SwiGLU
     if (!m.tiedEmbeddings)
         flag(a, "--untie-embeddings-and-output-weights");
     if (m.mla) {
@@ -136,10 +134,6 @@ void recomputeArgs(const ParallelConfig& p, Args& a, std::vector<ExportRefusal>&
     }
     opt(a, "--recompute-method", "block");
     opt(a, "--recompute-num-layers", std::to_string(*p.recomputeLayers / p.vpp));
-}
-
-bool isLowPrecision(Precision p) {
-    return p == Precision::Fp8 || p == Precision::MxFp8 || p == Precision::NvFp4;
 }
 
 void trainingArgs(const ResolvedScenario& plan, const LaunchShape& s, Args& a,

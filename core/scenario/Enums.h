@@ -30,6 +30,10 @@ enum class Precision { Fp32, Fp16, Bf16, Fp8, MxFp8, NvFp4 };
 // the tensor itself (Float8CurrentScaling, torchao dynamic tensorwise), or per 1x128 tile and
 // 128x128 weight block (Float8BlockScaling; DeepSeek-V3, arXiv 2412.19437 sec. 3.3).
 enum class Fp8Recipe { Delayed, Tensorwise, Blockwise };
+// The precisions that quantize GEMM inputs (and keep a quantized weight copy): FP8, MXFP8, NVFP4.
+constexpr bool isLowPrecision(Precision p) {
+    return p == Precision::Fp8 || p == Precision::MxFp8 || p == Precision::NvFp4;
+}
 // Adam8bit: AdamW with 8-bit block-quantised moments (Dettmers et al. 2022, "8-bit Optimizers
 // via Block-wise Quantization", arXiv 2110.02861; bitsandbytes AdamW8bit, torchao AdamW8bit).
 enum class OptimizerKind { Adam, Sgd, Adafactor, Adam8bit };

@@ -63,10 +63,6 @@ std::optional<std::vector<RecomputeModule>> readModules(const Json& value, const
     return modules;
 }
 
-bool isFp8Family(Precision p) {
-    return p == Precision::Fp8 || p == Precision::MxFp8 || p == Precision::NvFp4;
-}
-
 } // namespace
 
 Framework inferFramework(const TrainingConfig& training, const ParallelConfig& plan) {
@@ -174,7 +170,7 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
                       "has no effect with cross_entropy \"" +
                           std::string(enumName(out.crossEntropy)) +
                           "\": only \"chunked\" and \"linear-chunked\" split the loss");
-    if (in.fp8WeightCache && !isFp8Family(training.precision))
+    if (in.fp8WeightCache && !isLowPrecision(training.precision))
         diags.warning("/execution/fp8_weight_cache",
                       "has no effect with training.precision \"" +
                           std::string(enumName(training.precision)) +
@@ -219,7 +215,7 @@ bool resolveExecution(const std::optional<ExecutionInput>& given, const ModelCon
         ok = false;
     }
 
-    if (out.fp8Attention && !isFp8Family(training.precision)) {
+    if (out.fp8Attention && !isLowPrecision(training.precision)) {
         diags.error("/execution/fp8_attention",
                     "attention in FP8 needs an FP8 training precision (\"fp8\", \"mxfp8\" or "
                     "\"nvfp4\"; now \"" +
@@ -240,7 +236,7 @@ ExecutionInput explicitExecution(const ExecutionConfig& e, const ModelConfig& mo
     in.cudaGraphs = e.cudaGraphs;
     if (plan.recompute == RecomputeMode::Selective)
         in.recomputeModules = std::optional<std::vector<RecomputeModule>>{e.recomputeModules};
-    if (isFp8Family(training.precision))
+    if (isLowPrecision(training.precision))
         in.fp8Attention = e.fp8Attention;
     in.hostLaunchUs = std::optional<double>{e.hostLaunchUs};
     in.framework = std::optional<Framework>{e.framework};

@@ -113,7 +113,7 @@ std::optional<ModelConfig> resolveModel(const ModelInput& in, const Catalog& cat
     m.windowLayers = merged.windowLayers.value_or(WindowLayers::All);
     m.attentionSinks = merged.attentionSinks.value_or(false);
     m.attentionBias = merged.attentionBias.value_or(m.mlp == MlpKind::Gelu);
-    if (merged.windowLayers && !m.slidingWindow && in.windowLayers)
+    if (in.windowLayers && !m.slidingWindow)
         diags.warning("/model/window_layers",
                       "has no effect without model.sliding_window (full attention everywhere)");
     if (m.mla && (m.slidingWindow || m.attentionSinks))
