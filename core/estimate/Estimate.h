@@ -114,6 +114,32 @@ struct ExpectedError {
     bool operator==(const ExpectedError&) const = default;
 };
 
+// Heterogeneous clusters (core/hetero): memory of one pool's worst GPU.
+struct PoolMemory {
+    std::string pool;
+    double peakBytes = 0;
+    double capacityBytes = 0;
+    bool fits = false;
+};
+
+// Heterogeneous clusters: what sets the step (indices into parallelism.pipelines and its
+// stages, and the pool the stage sits on).
+struct Straggler {
+    int pipeline = 0;
+    int stage = 0;
+    std::string pool;
+};
+
+// Heterogeneous clusters (shared/spec/scenario-format.md, "Heterogeneous clusters"): what only
+// a plan over pools reports.
+struct HeteroReport {
+    std::vector<PoolMemory> perPool;
+    std::vector<double> perPipelineSeconds; // each entry's forward-backward before the reduction
+    Straggler straggler;
+    std::int64_t usedGpus = 0;
+    std::int64_t unusedGpus = 0;
+};
+
 struct Estimate {
     // Memory of the worst GPU (pipeline stage).
     bool fits = false;
@@ -175,6 +201,9 @@ struct Estimate {
 
     // What the estimate assumed or could not model, each with its id (common/Message.h).
     std::vector<Message> warnings;
+
+    // A plan over cluster.pools (core/hetero); nullopt for one uniform cluster.
+    std::optional<HeteroReport> hetero;
 };
 
 } // namespace ts

@@ -168,6 +168,10 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     ordered_json j = ordered_json::object();
     j["format"] = kEstimateFormat;
     j["fits"] = e.fits;
+    if (e.hetero) { // heterogeneous clusters: the GPUs the plan uses and leaves
+        j["used_gpus"] = e.hetero->usedGpus;
+        j["unused_gpus"] = e.hetero->unusedGpus;
+    }
 
     ordered_json memory = ordered_json::object();
     memory["capacity_bytes"] = bytesValue(e.capacityBytes);
@@ -181,6 +185,15 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
         memory["frozen_weights_bytes"] = bytesValue(e.peakBreakdown.frozenWeights);
     memory["host_memory"] = hostMemoryJson(e.hostMemory);
     memory["expected_error"] = expectedErrorJson(e.memoryExpectedError);
+    if (e.hetero) {
+        ordered_json pools = ordered_json::array();
+        for (const PoolMemory& p : e.hetero->perPool)
+            pools.push_back({{"pool", p.pool},
+                             {"peak_bytes", bytesValue(p.peakBytes)},
+                             {"capacity_bytes", bytesValue(p.capacityBytes)},
+                             {"fits", p.fits}});
+        memory["per_pool"] = std::move(pools);
+    }
     j["memory"] = std::move(memory);
 
     ordered_json time = ordered_json::object();
@@ -198,6 +211,12 @@ nlohmann::ordered_json estimateToJson(const Estimate& e) {
     tb["offload_exposed"] = e.time.offloadExposed;
     time["breakdown_s"] = std::move(tb);
     time["expected_error"] = expectedErrorJson(e.expectedError);
+    if (e.hetero) {
+        time["per_pipeline_s"] = e.hetero->perPipelineSeconds;
+        time["straggler"] = {{"pipeline", e.hetero->straggler.pipeline},
+                             {"stage", e.hetero->straggler.stage},
+                             {"pool", e.hetero->straggler.pool}};
+    }
     j["time"] = std::move(time);
 
     ordered_json tp = ordered_json::object();

@@ -8,6 +8,7 @@
 #include "hardware/AttentionKernel.h"
 #include "hardware/BlockScaledGemm.h"
 #include "hardware/PowerLimit.h"
+#include "hetero/HeteroEstimator.h"
 #include "model/MoeArithmetic.h"
 #include "model/TransformerArithmetic.h"
 
@@ -136,6 +137,9 @@ std::optional<Estimate> estimatePlan(const ResolvedScenario& scenario, Diagnosti
 
 std::optional<Estimate> estimatePlan(const ResolvedScenario& sc, const EstimatorSettings& set,
                                      Diagnostics& diags) {
+    // A plan over cluster.pools is composed from its stages' uniform estimates (core/hetero).
+    if (sc.hetero)
+        return estimateHeteroPlan(sc, set, diags);
     if (!checkPlanSupported(sc, diags))
         return std::nullopt;
     const EstimateCollectives coll(sc.cluster, set);

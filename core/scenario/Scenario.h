@@ -81,6 +81,20 @@ struct HostInput {
     bool operator==(const HostInput&) const = default;
 };
 
+// One entry of cluster.pools (heterogeneous clusters).
+struct PoolInput {
+    std::optional<std::string> id;
+    std::optional<GpuInput> gpu;
+    std::optional<std::int64_t> numGpus;
+    std::optional<int> gpusPerNode;
+    std::optional<ScaleUpInput> scaleUp;
+    std::optional<double> nicGbitPerS;
+    std::optional<int> nicsPerNode;
+    std::optional<std::optional<std::string>> site;
+    std::optional<double> gpuHourUsd;
+    bool operator==(const PoolInput&) const = default;
+};
+
 struct ClusterInput {
     std::optional<std::string> preset;
     std::optional<GpuInput> gpu;
@@ -91,6 +105,8 @@ struct ClusterInput {
     std::optional<HostInput> host; // "host": per-node host figures for offload
     // The explicit topology graph; its format belongs to core/topology. Kept verbatim.
     std::optional<nlohmann::ordered_json> graph;
+    std::optional<std::vector<PoolInput>> pools;               // "pools"
+    std::optional<std::optional<double>> poolLinkGbitPerS;     // "pool_link_gbit_s"
     bool operator==(const ClusterInput&) const = default;
 };
 
@@ -126,6 +142,20 @@ struct OverlapInput {
     bool operator==(const OverlapInput&) const = default;
 };
 
+// One entry of parallelism.pipelines (heterogeneous clusters).
+struct PipelineStageInput {
+    std::optional<std::string> pool;
+    std::optional<int> tp;
+    bool operator==(const PipelineStageInput&) const = default;
+};
+struct PipelineEntryInput {
+    std::optional<int> count;
+    std::optional<std::vector<PipelineStageInput>> stages;
+    std::optional<std::int64_t> microBatch;
+    std::optional<std::optional<std::int64_t>> sequences;
+    bool operator==(const PipelineEntryInput&) const = default;
+};
+
 struct ParallelInput {
     std::optional<int> tp;
     std::optional<int> pp;
@@ -148,6 +178,7 @@ struct ParallelInput {
     // Megatron --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.
     std::optional<bool> embeddingInPipelineSplit; // "embedding_in_pipeline_split"
     std::optional<bool> lossInPipelineSplit;      // "loss_in_pipeline_split"
+    std::optional<std::vector<PipelineEntryInput>> pipelines; // "pipelines" (with cluster.pools)
     bool operator==(const ParallelInput&) const = default;
 };
 

@@ -6,6 +6,7 @@
 #include "scenario/ExecutionJson.h"
 #include "scenario/FinetuneJson.h"
 #include "scenario/Limits.h"
+#include "scenario/PoolJson.h"
 #include "scenario/SectionJson.h"
 
 #include <cerrno>
@@ -208,6 +209,7 @@ static ParallelInput readParallelism(JsonObjectReader& r) {
     // Megatron --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.
     p.embeddingInPipelineSplit = r.boolean("embedding_in_pipeline_split");
     p.lossInPipelineSplit = r.boolean("loss_in_pipeline_split");
+    readPipelines(r, p); // with cluster.pools (scenario/PoolJson.h)
     p.zero = r.int32("zero", 0, 3);
     p.recompute = r.enumeration<RecomputeMode, EnumNames<RecomputeMode>>("recompute");
     if (r.isNull("recompute_layers"))
@@ -261,7 +263,10 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
                             jsonTypeName(*gpu) + " (" + jsonPreview(*gpu) + ")");
         }
     }
-    r.require("num_gpus", "give the total number of GPUs, e.g. 1024");
+    // With pools, num_gpus is their sum and may be left out (scenario/PoolJson.h).
+    readPools(r, c);
+    if (!c.pools)
+        r.require("num_gpus", "give the total number of GPUs, e.g. 1024");
     c.numGpus = r.integer("num_gpus", kGpus);
     c.gpusPerNode = r.int32("gpus_per_node", 1, kMaxGpusPerNode);
     if (const Json* up = r.raw("scale_up"); up && !up->is_null()) {
@@ -436,6 +441,7 @@ Json scenarioToJson(const Scenario& s) {
         cluster["host"] = hostToJson(*c.host);
     if (c.graph)
         cluster["graph"] = *c.graph;
+    writePools(c, cluster);
     j["cluster"] = cluster;
 
     Json training = Json::object();
@@ -472,6 +478,7 @@ Json scenarioToJson(const Scenario& s) {
         putOptional(par, "moe_dispatch_fp8", p.moeDispatchFp8);
         putOptional(par, "embedding_in_pipeline_split", p.embeddingInPipelineSplit);
         putOptional(par, "loss_in_pipeline_split", p.lossInPipelineSplit);
+        writePipelines(p, par);
         putOptional(par, "zero", p.zero);
         putEnum(par, "recompute", p.recompute);
         putNullable(par, "recompute_layers", p.recomputeLayers);

@@ -12,6 +12,7 @@
 #include "scenario/HostResolver.h"
 #include "scenario/Limits.h"
 #include "scenario/PipelineSplit.h"
+#include "scenario/PoolResolver.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioPaths.h"
 #include "scenario/SectionJson.h"
@@ -551,6 +552,8 @@ std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog
 std::optional<ResolvedScenario> resolveScenario(const Scenario& s, const Catalog& catalog,
                                                 const CalibrationRegistry& calibrations,
                                                 Diagnostics& diags) {
+    if (s.cluster.pools) // heterogeneous clusters: resolved stage by stage
+        return resolvePooledScenario(s, catalog, calibrations, diags);
     ResolvedScenario r;
     r.name = s.name.value_or("");
     auto model = resolveModel(s.model, catalog, diags, r.modelPreset);
