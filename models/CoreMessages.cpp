@@ -94,6 +94,10 @@ const std::array kEntries{
     Entry{"cluster.gpus_not_whole_nodes", QT_TRANSLATE_NOOP("CoreMessage", "%1 GPUs do not fill whole nodes of %2")},
     Entry{"cluster.gpus", QT_TRANSLATE_NOOP("CoreMessage", "%1 × %2")},
     Entry{"cluster.custom_gpus", QT_TRANSLATE_NOOP("CoreMessage", "%1 × %2 (a custom GPU)")},
+    Entry{"hetero.unused_gpus", QT_TRANSLATE_NOOP("CoreMessage", "%1 of the pools' GPUs are not used by parallelism.pipelines")},
+    Entry{"hetero.straggler", QT_TRANSLATE_NOOP("CoreMessage", "pipeline %1, stage %2 on pool '%3' sets the step; the other replicas wait for it at the gradient reduction (Sailor, SOSP'25: the slowest replica sets the iteration time)")},
+    Entry{"hetero.cross_pool_reduction", QT_TRANSLATE_NOOP("CoreMessage", "stage %1's gradient reduction spans pools %2: ring all-reduce at the slowest link on the ring, %3 GB/s per GPU")},
+    Entry{"hetero.pool_does_not_fit", QT_TRANSLATE_NOOP("CoreMessage", "does not fit: pool '%1' needs %2 of %3")},
 };
 // clang-format on
 

@@ -129,7 +129,7 @@ private slots:
         QVERIFY(firstErrorAt(unknown, "/parallelism/pipelines/0/stages/0/pool").find("unknown pool") !=
                 std::string::npos);
         json tp = pooled(pools, 1, json::array({stage("h100", 8)}));
-        tp["parallelism"]["tp"] = 8;
+        tp["parallelism"]["tp"] = 4; // a top-level tp that a stage contradicts
         QVERIFY(firstErrorAt(tp, "/parallelism/tp").find("each stage gives its own tp") !=
                 std::string::npos);
         json uneven = pooled(pools, 1, json::array({stage("h100", 8)}));

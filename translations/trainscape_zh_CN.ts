@@ -388,6 +388,26 @@
         <source>%1 × %2 (a custom GPU)</source>
         <translation>%1 块 %2（自定义 GPU）</translation>
     </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="97"/>
+        <source>%1 of the pools&apos; GPUs are not used by parallelism.pipelines</source>
+        <translation>资源池中有 %1 个 GPU 未被 parallelism.pipelines 使用</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="98"/>
+        <source>pipeline %1, stage %2 on pool &apos;%3&apos; sets the step; the other replicas wait for it at the gradient reduction (Sailor, SOSP&apos;25: the slowest replica sets the iteration time)</source>
+        <translation>流水线 %1 的阶段 %2（资源池 &apos;%3&apos;）决定步长；其他副本在梯度归约处等待它（Sailor，SOSP&apos;25：最慢的副本决定迭代时间）</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="99"/>
+        <source>stage %1&apos;s gradient reduction spans pools %2: ring all-reduce at the slowest link on the ring, %3 GB/s per GPU</source>
+        <translation>阶段 %1 的梯度归约跨越资源池 %2：环形 all-reduce 以环上最慢的链路运行，每 GPU %3 GB/s</translation>
+    </message>
+    <message>
+        <location filename="../models/CoreMessages.cpp" line="100"/>
+        <source>does not fit: pool &apos;%1&apos; needs %2 of %3</source>
+        <translation>放不下：资源池 &apos;%1&apos; 需要 %2，容量为 %3</translation>
+    </message>
 </context>
 <context>
     <name>EnumLabels</name>

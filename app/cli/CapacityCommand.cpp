@@ -2,11 +2,14 @@
 // [--max-gpus N] [--threads N] [--memory-headroom F] [--pin SPEC]...
 
 #include "CliCommands.h"
+#include "InventoryCapacity.h"
 #include "PlanReport.h"
 
+#include "scenario/PoolResolver.h"
 #include "scenario/ScenarioIO.h"
 #include "search/CapacityPlanner.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -23,6 +26,7 @@ struct CapacityArgs {
     int threads = 0;
     double headroom = 0.9;
     std::vector<std::string> pins;
+    std::string inventory; // --inventory INV.json (InventoryCapacity.h)
 };
 
 nlohmann::ordered_json rowJson(const CapacityRow& r) {
@@ -89,18 +93,66 @@ void printText(const CapacityResult& result) {
     }
 }
 
+// The inventory's options and each pool alone, before the rented kinds.
+void printInventory(const nlohmann::ordered_json& inv) {
+    std::printf("with the inventory:\n");
+    auto line = [](const nlohmann::ordered_json& o, const std::string& label) {
+        const double days = o["days"].is_number() ? o["days"].get<double>() : 0.0;
+        const double usd = o["train_usd"].is_number() ? o["train_usd"].get<double>() : 0.0;
+        std::printf("  %-10s %7lld GPUs  %8.1f days  $%13s  %s\n", label.c_str(),
+                    static_cast<long long>(o["num_gpus"].get<std::int64_t>()), days,
+                    withThousands(static_cast<long long>(usd)).c_str(),
+                    o["plan"].get<std::string>().c_str());
+    };
+    for (const auto& o : inv["options"])
+        line(o, o["objective"].get<std::string>());
+    for (const auto& o : inv["alone"])
+        line(o, o["pool"].get<std::string>() + " alone");
+    for (const auto& o : inv["impossible"])
+        std::printf("  %s: %s\n", o["objective"].get<std::string>().c_str(),
+                    o["reason"].get<std::string>().c_str());
+}
+
 int runCapacity(const Options& options, const CapacityArgs& args) {
     int exitCode = kExitOk;
     auto inputs = loadScenarioInputs(options, "capacity", exitCode);
     if (!inputs)
         return exitCode;
     Diagnostics diags;
-    const auto scenario = loadScenarioFile(inputs->file, diags);
+    auto scenario = loadScenarioFile(inputs->file, diags);
+    if (scenario && scenario->cluster.pools) { // renting one kind sizes a uniform cluster
+        scenario = poolUniformInput(*scenario, inputs->catalog, 0); // the first pool's cluster
+    }
     CapacityRequest req;
     req.tokens = args.tokens;
     req.deadlineDays = args.deadlineDays;
     req.budgetUsd = args.budgetUsd;
     req.gpus = args.gpus;
+    std::optional<nlohmann::ordered_json> inventory;
+    if (!args.inventory.empty()) {
+        const auto file = loadScenarioFile(inputs->file, diags);
+        InventoryRequest ir;
+        ir.file = args.inventory;
+        ir.tokens = args.tokens;
+        ir.deadlineDays = args.deadlineDays;
+        ir.budgetUsd = args.budgetUsd;
+        ir.search.threads = args.threads;
+        ir.search.constraints.memoryHeadroom = args.headroom;
+        ir.search.domain = capacityDomain();
+        for (const std::string& pin : args.pins)
+            parseSearchPins(pin, ir.search.domain, diags);
+        if (file && !diags.hasErrors())
+            inventory = inventoryCapacity(*file, inputs->catalog, inputs->calibrations, ir, diags);
+        if (!inventory) {
+            printDiagnostics(inputs->file, diags);
+            return kExitBadInput;
+        }
+        // Renting: the kinds the user has, unless --gpus names others.
+        if (req.gpus.empty())
+            for (const auto& h : (*inventory)["inventory"])
+                if (std::find(req.gpus.begin(), req.gpus.end(), h["gpu"]) == req.gpus.end())
+                    req.gpus.push_back(h["gpu"]);
+    }
     req.maxGpus = args.maxGpus;
     req.search.domain = capacityDomain();
     for (const std::string& pin : args.pins)
@@ -120,13 +172,19 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
         return kExitBadInput;
     }
     if (!options.json) {
+        if (inventory)
+            printInventory(*inventory);
         printText(*result);
         return kExitOk;
     }
     nlohmann::ordered_json out;
     out["format"] = "trainscape.capacity/1";
-    out["options"] = nlohmann::ordered_json::array();
-    out["impossible"] = nlohmann::ordered_json::array();
+    out["options"] = inventory ? (*inventory)["options"] : nlohmann::ordered_json::array();
+    out["impossible"] = inventory ? (*inventory)["impossible"] : nlohmann::ordered_json::array();
+    if (inventory) {
+        out["inventory"] = (*inventory)["inventory"];
+        out["alone"] = (*inventory)["alone"];
+    }
     out["scaling"] = nlohmann::ordered_json::array();
     bool ok = true;
     for (const CapacityGpu& g : result->gpus) {
@@ -144,6 +202,8 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
             continue;
         }
         (*option)["cheapest_num_gpus"] = g.scaling[*g.cheapest].numGpus;
+        if (inventory)
+            (*option)["source"] = "rent";
         out["options"].push_back(std::move(*option));
     }
     std::printf("%s\n", out.dump(2).c_str());
@@ -182,6 +242,11 @@ void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run) {
                     "Fix or widen plan fields, as for search (default: no offload, full "
                     "sharding, micro-batch 1|2|4)")
         ->type_name("SPEC");
+    sub->add_option("--inventory", args->inventory,
+                    "The GPUs you have: a JSON list of {\"gpu\", \"num_gpus\", \"site\"}; "
+                    "plans over them as pools (fastest, cheapest, each pool alone) beside "
+                    "renting one kind")
+        ->type_name("INV.json");
     setRunner(sub, run, [&options, args] { return runCapacity(options, *args); });
 }
 

@@ -2,8 +2,10 @@
 // [--memory-headroom F] [--deadline-days D] [--budget-usd B] [--pareto]
 
 #include "CliCommands.h"
+#include "HeteroSearch.h"
 #include "PlanReport.h"
 
+#include "scenario/ScenarioIO.h"
 #include "search/PlanSearch.h"
 
 #include <cstdio>
@@ -84,7 +86,49 @@ void printText(const SearchResult& r, SearchObjective objective) {
                     withThousands(r.current->uncertain).c_str());
 }
 
+SearchOptions searchOptions(const SearchArgs& args, SearchObjective objective) {
+    SearchOptions so;
+    so.objective = objective;
+    so.topK = args.top;
+    so.threads = args.threads;
+    so.pareto = args.pareto;
+    so.rankCurrentPlan = args.rankCurrent;
+    so.constraints.memoryHeadroom = args.headroom;
+    so.constraints.deadlineDays = args.deadlineDays;
+    so.constraints.budgetUsd = args.budgetUsd;
+    return so;
+}
+
+// A scenario with cluster.pools: the plans over the pools (app/cli/HeteroSearch.h).
+std::optional<Scenario> pooledScenario(const Options& options) {
+    if (options.positional.size() != 1)
+        return std::nullopt;
+    Diagnostics diags;
+    auto s = loadScenarioFile(options.positional[0], diags);
+    if (!s || !s->cluster.pools)
+        return std::nullopt;
+    return s;
+}
+
 int runSearch(const Options& options, const SearchArgs& args) {
+    if (auto pooled = pooledScenario(options)) {
+        const auto objective = searchObjectiveFromName(args.objective);
+        if (!objective) {
+            Diagnostics diags;
+            diags.error("--objective", "\"" + args.objective + "\" is not a search objective");
+            printDiagnostics("search", diags);
+            return kExitBadInput;
+        }
+        SearchOptions so = searchOptions(args, *objective);
+        Diagnostics diags;
+        for (const std::string& pin : args.pins) // each pool's uniform search takes them
+            parseSearchPins(pin, so.domain, diags);
+        if (diags.hasErrors()) {
+            printDiagnostics("search", diags);
+            return kExitBadInput;
+        }
+        return runHeteroSearch(options, *pooled, so);
+    }
     int exitCode = kExitOk;
     auto inputs = loadScenarioInputs(options, "search", exitCode);
     if (!inputs)

@@ -57,6 +57,17 @@ static void refuseFineTuning(const ResolvedScenario& plan, std::vector<ExportRef
 LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>& refusals,
                         FineTuning fineTuning) {
     LaunchShape s;
+    if (plan.hetero) {
+        // None of the pinned launchers places pipeline stages on unlike GPUs: Megatron-LM runs
+        // one tp for every stage and splits the global batch evenly over identical replicas
+        // (its maintainers: heterogeneous training "not on our roadmap", Megatron-LM issue 922);
+        // DeepSpeed, torchtitan and torchtune build one device mesh of one GPU kind.
+        refusals.push_back({"/parallelism/pipelines",
+                            "this target launches one uniform cluster: a plan over "
+                            "cluster.pools (stages on unlike GPUs) is estimated but not "
+                            "exported; export each pool's uniform plan instead"});
+        return s;
+    }
     const auto& c = plan.cluster;
     const auto& p = plan.parallel;
     const auto& t = plan.training;

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -36,6 +37,12 @@ struct StageRun {
     StepTail tail;
     Estimate memory; // computeMemory of every stage of the view
 };
+
+std::string gib(double bytes) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f GiB", bytes / double(1ull << 30));
+    return buf;
+}
 
 using RunKey = std::tuple<int, int, std::int64_t, std::int64_t>; // pool, tp, mb, sequences
 
@@ -343,6 +350,30 @@ void addThroughputAndTraffic(const ResolvedScenario& sc, const Runs& runs, const
     rep.unusedGpus = sc.cluster.numGpus - rep.usedGpus;
 }
 
+// The facility power of the whole job: the stages' traces are step functions (each sample holds
+// until the next), so their sum holds at the union of their sample times.
+std::vector<PowerSample> summedTrace(const std::vector<std::vector<PowerSample>>& traces) {
+    std::vector<double> times;
+    for (const auto& t : traces)
+        for (const PowerSample& p : t)
+            times.push_back(p.timeS);
+    std::sort(times.begin(), times.end());
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    std::vector<PowerSample> out;
+    out.reserve(times.size());
+    for (double t : times) {
+        double w = 0;
+        for (const auto& trace : traces) {
+            auto it = std::upper_bound(trace.begin(), trace.end(), t,
+                                       [](double v, const PowerSample& p) { return v < p.timeS; });
+            if (it != trace.begin())
+                w += std::prev(it)->watts;
+        }
+        out.push_back({t, w});
+    }
+    return out;
+}
+
 // Energy and cost: each stage's GPUs at their own power and price, in the phases of that stage
 // (its work from its parts, the rest of the step idle), summed (energy/EnergyEstimate.h).
 void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules& s,
@@ -350,6 +381,7 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
     const HeteroConfig& h = *sc.hetero;
     const std::size_t pp = runs.at[0].size();
     EnergyReport total;
+    std::vector<std::vector<PowerSample>> traces;
     bool any = false;
     std::set<std::string> seen;
     for (const Message& w : est.warnings)
@@ -396,6 +428,7 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
             add(est.trainCo2Kg, one.trainCo2Kg);
             add(est.trainUsd, one.trainUsd);
             const EnergyReport& er = *one.energyReport;
+            traces.push_back(er.powerTrace);
             if (!any)
                 total = er; // the first stage's phases, watts and grid figures
             else {
@@ -415,8 +448,9 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
         }
     if (!any)
         return;
-    total.powerTrace.clear(); // a trace per pool is not drawn; the summed energy stands
-    total.traceCoversStep = false;
+    total.powerTrace = summedTrace(traces);
+    total.traceEndS = est.stepSeconds;
+    total.traceCoversStep = true;
     if (total.usdPerHour > 0)
         est.usdPerMillionTokens = usdPerMillionTokens(total.usdPerHour, est.tokensPerS);
     est.energyReport = std::move(total);
@@ -436,9 +470,8 @@ void addWarnings(const ResolvedScenario& sc, const Runs& runs, const Schedules& 
     };
     for (const PoolMemory& pm : est.hetero->perPool)
         if (!pm.fits)
-            push(message(MessageId::DoesNotFit,
-                         {pm.pool, std::to_string(pm.peakBytes / double(1ull << 30)) + " GiB",
-                          std::to_string(pm.capacityBytes / double(1ull << 30)) + " GiB"}));
+            push(message(MessageId::HeteroPoolDoesNotFit,
+                         {pm.pool, gib(pm.peakBytes), gib(pm.capacityBytes)}));
     for (Message& w : whole.warnings)
         if (w.id != MessageId::DoesNotFit && w.id != MessageId::MemoryNearlyFull)
             push(std::move(w));

@@ -153,11 +153,20 @@ bool checkTopLevel(const Scenario& s, std::int64_t poolGpus, Diagnostics& diags)
                                              " GPUs: give their sum or leave num_gpus out");
         ok = false;
     }
+    // The spec leaves tp out with pipelines (stages may differ); a tp that every stage states
+    // alike (as sailor-dev.json's runs write it) is read as the same plan.
     const ParallelInput p = s.parallelism.value_or(ParallelInput{});
-    if (p.tp) {
-        diags.error("/parallelism/tp", "with parallelism.pipelines each stage gives its own tp: "
-                                       "remove parallelism.tp");
-        ok = false;
+    if (p.tp && p.pipelines) {
+        bool alike = true;
+        for (const PipelineEntryInput& e : *p.pipelines)
+            if (e.stages)
+                for (const PipelineStageInput& st : *e.stages)
+                    alike = alike && st.tp.value_or(1) == *p.tp;
+        if (!alike) {
+            diags.error("/parallelism/tp", "with parallelism.pipelines each stage gives its own "
+                                           "tp: remove parallelism.tp");
+            ok = false;
+        }
     }
     return ok;
 }
@@ -293,6 +302,22 @@ Scenario stageViewInput(const Scenario& s, const Catalog& catalog, int entry, in
     if (pool->gpuHourUsd) {
         CostInput costs = v.costs.value_or(CostInput{});
         costs.gpuHourUsd = pool->gpuHourUsd;
+        v.costs = costs;
+    }
+    return v;
+}
+
+Scenario poolUniformInput(const Scenario& s, const Catalog& catalog, std::size_t pool) {
+    const PoolInput& p = (*s.cluster.pools)[pool];
+    Scenario v = s;
+    v.cluster = poolCluster(s.cluster, p, catalog);
+    ParallelInput par = s.parallelism.value_or(ParallelInput{});
+    par.pipelines.reset();
+    par.pipelineLayers.reset();
+    v.parallelism = par;
+    if (p.gpuHourUsd) {
+        CostInput costs = v.costs.value_or(CostInput{});
+        costs.gpuHourUsd = p.gpuHourUsd;
         v.costs = costs;
     }
     return v;

@@ -25,4 +25,8 @@ std::optional<ResolvedScenario> resolvePooledScenario(const Scenario& scenario,
 // resolver resolves, and what search builds its candidates from.
 Scenario stageViewInput(const Scenario& scenario, const Catalog& catalog, int entry, int stage);
 
+// The scenario on pool `pool` alone, as a uniform cluster (its GPU, count and network), with the
+// parallelism keys shared by every stage and no pipelines: what search times the pool by.
+Scenario poolUniformInput(const Scenario& scenario, const Catalog& catalog, std::size_t pool);
+
 } // namespace ts
