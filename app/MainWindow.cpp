@@ -384,8 +384,15 @@ void MainWindow::updateHeader() {
     const QString name = document_->displayName();
     titleLabel_->setText(name);
     const QString where = path.isEmpty() ? tr("not saved yet") : native;
-    if (const std::optional<ResolvedScenario>& s = document_->resolved())
-        subtitleLabel_->setText(tr("%1 · %2").arg(messageText(clusterGpusText(s->cluster)), where));
+    if (const std::optional<ResolvedScenario>& s = document_->resolved()) {
+        QStringList gpus; // each pool's GPUs, or the one cluster's
+        if (s->hetero)
+            for (const ResolvedPool& p : s->hetero->pools)
+                gpus << messageText(clusterGpusText(p.cluster));
+        else
+            gpus << messageText(clusterGpusText(s->cluster));
+        subtitleLabel_->setText(tr("%1 · %2").arg(gpus.join(QStringLiteral(" + ")), where));
+    }
     else
         subtitleLabel_->setText(tr("%1 · the scenario has errors: see Messages").arg(where));
     setWindowTitle(tr("%1[*] — Trainscape").arg(name));

@@ -9,6 +9,9 @@
 #include "catalog/Catalog.h"
 #include "estimate/EstimateJson.h"
 #include "estimate/Estimator.h"
+#include "export/Exporter.h"
+#include "hardware/PowerLimit.h"
+#include "hetero/HeteroSearch.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -237,6 +240,76 @@ private slots:
         doc["cluster"]["pool_link_gbit_s"] = 1;
         const double thin = estimateOf(doc).stepSeconds;
         QVERIFY(thin > shared);
+    }
+
+    // The search over pools: never slower than the best plan on any pool alone, and it looks
+    // at more plans than it estimates in full.
+    void searchBeatsEachPoolAlone() {
+        json doc = base();
+        doc["model"]["preset"] = "llama3-8b";
+        doc["cluster"]["pools"] = json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)});
+        Diagnostics diags;
+        auto s = parseScenarioText(doc.dump(), diags);
+        QVERIFY(s);
+        SearchOptions options;
+        options.topK = 5;
+        auto r = searchHeteroPlans(*s, Catalog::builtIn(), CalibrationRegistry::standard(), options, diags);
+        QVERIFY2(r, joinDiagnostics(diags).c_str());
+        QVERIFY(!r->plans.empty());
+        QCOMPARE(r->bestAlone.size(), std::size_t(2));
+        for (const auto& [id, step] : r->bestAlone)
+            QVERIFY2(step == 0 || r->plans.front().estimate.stepSeconds <= step * (1 + 1e-9), id.c_str());
+        QVERIFY(r->plansInSpace > r->plansEvaluated / 2);
+        // Every reported plan is a pools scenario that resolves and estimates as reported.
+        const HeteroPlan& best = r->plans.front();
+        auto again = resolveScenario(best.scenario, Catalog::builtIn(), diags);
+        QVERIFY2(again, joinDiagnostics(diags).c_str());
+        auto e = estimatePlan(*again, diags);
+        QVERIFY(e && relative(e->stepSeconds, best.estimate.stepSeconds) < 1e-9);
+    }
+
+    // Megatron-LM runs the bundled plan (one tp, even batch split) with each node started on
+    // its pool; the targets without heterogeneous placement refuse at /parallelism/pipelines.
+    void exportPlacesStagesOnPools() {
+        Diagnostics diags;
+        auto r = resolveScenarioFile((ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json").toStdString(),
+                                     Catalog::builtIn(), diags);
+        QVERIFY(r);
+        const ExportResult megatron = findExporter("megatron")->render(*r, {});
+        QVERIFY2(megatron.ok(), megatron.refusals.empty() ? "" : megatron.refusals[0].toString().c_str());
+        const std::string& text = megatron.files[0].text;
+        QVERIFY(text.find("NODE_RANK 0-7: pool h100") != std::string::npos);
+        QVERIFY(text.find("NODE_RANK 8-23: pool a100") != std::string::npos);
+        QVERIFY(text.find("--tensor-model-parallel-size 8") != std::string::npos);
+        QVERIFY(text.find("NNODES=24") != std::string::npos);
+        for (const char* target : {"deepspeed", "torchtitan", "bridge"}) {
+            const ExportResult refused = findExporter(target)->render(*r, {});
+            QVERIFY(!refused.ok());
+            QCOMPARE(QString::fromStdString(refused.refusals.front().path), QString("/parallelism/pipelines"));
+        }
+        // Stages of unlike tp: Megatron-LM refuses, naming the pipelines.
+        json doc = pooled(json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)}),
+                          2, json::array({stage("h100", 4), stage("a100", 2)}));
+        auto mixed = resolved(doc, diags);
+        QVERIFY(mixed);
+        const ExportResult tps = findExporter("megatron")->render(*mixed, {});
+        QVERIFY(!tps.ok());
+        QVERIFY(tps.refusals.front().message.find("same tp") != std::string::npos);
+    }
+
+    // A GPU whose power limit is above its sibling's cannot borrow a matmul rate above what any
+    // measured part reaches of its peak (GH200's 1,000 W is the whole module's).
+    void borrowedMatmulRateIsCapped() {
+        GpuSpec gh200 = Catalog::builtIn().gpu("h100-sxm-80gb")->spec;
+        gh200.mamfBf16Tflops.reset();
+        gh200.tdpW = 1000;
+        gh200.powerSibling = findPowerSibling(gh200, Catalog::builtIn());
+        QVERIFY(gh200.powerSibling);
+        const double scale = powerLimitThroughputScale(gh200);
+        QVERIFY(scale > 1.0);
+        QVERIFY(scale * gh200.powerSibling->mamfBf16Tflops <= kMaxMamfFractionOfPeak * gh200.bf16Tflops + 1e-9);
+        gh200.tdpW = 500; // below the sibling's: scaled down as before
+        QVERIFY(std::abs(powerLimitThroughputScale(gh200) - 500.0 / 700.0) < 1e-12);
     }
 
     void bundledExampleEstimates() {

@@ -908,7 +908,17 @@
         <translation>DP %1</translation>
     </message>
     <message>
-        <location filename="../models/ScenarioHeadline.cpp" line="40"/>
+        <location filename="../models/ScenarioHeadline.cpp" line="43"/>
+        <source>%1 × %2</source>
+        <translation>%1 块 %2</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="45"/>
+        <source>%1 on %2 · %3 pipelines</source>
+        <translation>%1，运行于 %2 · %3 条流水线</translation>
+    </message>
+    <message>
+        <location filename="../models/ScenarioHeadline.cpp" line="48"/>
         <source>%1 on %2 × %3 · %4</source>
         <translation>%1，%2 × %3 · %4</translation>
     </message>
@@ -2163,451 +2173,451 @@
 <context>
     <name>ts::gui::ClusterEditor</name>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="289"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="290"/>
         <source>Cluster preset</source>
         <translation>集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="290"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="291"/>
         <source>A system from the catalog: GPU, node and networks</source>
         <translation>目录中的系统：GPU、节点与网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="315"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="321"/>
         <source>System</source>
         <translation>系统</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="300"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="304"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="303"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="308"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="319"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="325"/>
         <source>GPUs per node</source>
         <translation>每节点 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="320"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="326"/>
         <source>Scale-up (NVLink) domain</source>
         <translation>纵向扩展（NVLink）域</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="321"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="327"/>
         <source>GPUs per domain</source>
         <translation>每域 GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="322"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="356"/>
         <source> GB/s</source>
         <translation> GB/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="323"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="329"/>
         <source>Per GPU, per direction</source>
         <translation>每 GPU、每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="324"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="338"/>
         <source>Latency</source>
         <translation>延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="324"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="338"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="325"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
         <source>Scale-out network</source>
         <translation>横向扩展网络</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="326"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="332"/>
         <source>Topology</source>
         <translation>拓扑</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="334"/>
         <source>NIC speed</source>
         <translation>网卡速率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="328"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="334"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="345"/>
         <source> Gbit/s</source>
         <translation> Gbit/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="329"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="335"/>
         <source>NICs per node</source>
         <translation>每节点网卡数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="330"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="336"/>
         <source>Oversubscription</source>
         <translation>超额订阅比</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="331"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="337"/>
         <source> : 1</source>
         <translation> : 1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="258"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="259"/>
         <source>PCIe per GPU (GB/s)</source>
         <translation>每 GPU 的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="259"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="260"/>
         <source>GPU–host link of one GPU, per direction</source>
         <translation>单个 GPU 与主机之间的链路，单向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="261"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="262"/>
         <source>Memory per node (GiB)</source>
         <translation>每节点内存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="262"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="263"/>
         <source>Host (CPU) memory of one node, where offloaded states live</source>
         <translation>单个节点的主机（CPU）内存，卸载的状态存放于此</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="264"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="265"/>
         <source>Memory bandwidth (GB/s)</source>
         <translation>内存带宽（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="265"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="266"/>
         <source>DRAM bandwidth of one node, all sockets</source>
         <translation>单个节点所有插槽的 DRAM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="267"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="268"/>
         <source>NVMe read (GB/s)</source>
         <translation>NVMe 读取（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="268"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="271"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="269"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="272"/>
         <source>All NVMe drives of one node together</source>
         <translation>单个节点全部 NVMe 盘合计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="270"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="271"/>
         <source>NVMe write (GB/s)</source>
         <translation>NVMe 写入（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="272"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="273"/>
         <source>NVMe capacity (GiB)</source>
         <translation>NVMe 容量（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="273"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="274"/>
         <source>All NVMe drives of one node, in GiB of 2³⁰ bytes</source>
         <translation>单个节点全部 NVMe 盘，以 GiB（2³⁰ 字节）计</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="369"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="375"/>
         <source>Softmax exponentials (T/s)</source>
         <translation>Softmax 指数运算（T/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="376"/>
         <source>BF16 peak / 256</source>
         <translation>BF16 峰值 / 256</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="430"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="437"/>
         <source>Host (offload)</source>
         <translation>主机（卸载）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="447"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="454"/>
         <source>unknown</source>
         <translation>未知</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="456"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="463"/>
         <source>Not set in the file: the cluster preset&apos;s value. Type a figure to override it.</source>
         <translation>文件中未设置：使用集群预设的值。输入数值即可覆盖。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="458"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="465"/>
         <source>Not known for this cluster: type the figure to bound offload by it.</source>
         <translation>此集群的该数值未知：输入数值以便据此约束卸载。</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="467"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="474"/>
         <source>Change %1</source>
         <translation>修改%1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="77"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="78"/>
         <source>Custom: %1</source>
         <translation>自定义：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="81"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="82"/>
         <source>Custom GPU (figures below)…</source>
         <translation>自定义 GPU（在下方填写参数）…</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="83"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="84"/>
         <source>A GPU of your own: starts as a copy of the GPU in use; edit its figures under Custom GPU</source>
         <translation>自己的 GPU：从当前 GPU 复制而来；在“自定义 GPU”下修改其参数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="114"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="115"/>
         <source>the current cluster</source>
         <translation>当前集群</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="121"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="122"/>
         <source>Matching cluster preset</source>
         <translation>匹配的集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="122"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="123"/>
         <source>%1 is built for this GPU. Use its NVLink, network and host figures instead of those of %2?</source>
         <translation>%1 是为这款 GPU 构建的。是否使用它的 NVLink、网络和主机参数，替换 %2 的参数？</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="136"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="137"/>
         <source>None (default efficiencies)</source>
         <translation>无（默认效率）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="307"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="313"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="343"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
         <source>Calibration</source>
         <translation>校准</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="344"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
         <source>Calibration profile</source>
         <translation>校准配置</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="345"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
         <source>Measured efficiencies that replace the estimator&apos;s defaults (trainscape-cli calibrate list)</source>
         <translation>替换估算器默认值的实测效率（trainscape-cli calibrate list）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
         <source>Custom GPU</source>
         <translation>自定义 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="349"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
         <source> GiB</source>
         <translation> GiB</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="350"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="356"/>
         <source>HBM bandwidth</source>
         <translation>HBM 带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
         <source>BF16 dense</source>
         <translation>BF16 稠密</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="351"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="358"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="359"/>
         <source> TFLOP/s</source>
         <translation> TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="352"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="358"/>
         <source>FP8 dense</source>
         <translation>FP8 稠密</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="353"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="359"/>
         <source>FP32</source>
         <translation>FP32</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="354"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="360"/>
         <source>Power limit (TDP)</source>
         <translation>功耗上限（TDP）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="354"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="360"/>
         <source> W</source>
         <translation> W</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="214"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="215"/>
         <source>Tiers</source>
         <translation>层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="215"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="216"/>
         <source>Switch tiers of the scale-out network; empty: as few as the size needs</source>
         <translation>横向扩展网络的交换机层数；留空：按规模所需的最少层数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="217"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="218"/>
         <source>as few as needed</source>
         <translation>按需最少</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="226"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="227"/>
         <source>Torus dimensions</source>
         <translation>环面各维大小</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="227"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="228"/>
         <source>Scale-up domains along each torus dimension, separated by commas; empty: automatic</source>
         <translation>环面每一维上的纵向扩展域数，用逗号分隔；留空：自动</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="229"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="230"/>
         <source>automatic</source>
         <translation>自动</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="333"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
         <source>Switch radix</source>
         <translation>交换机端口数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="334"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
         <source>Ports per switch, which sets how many tiers the network needs</source>
         <translation>每台交换机的端口数，决定网络需要几层</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="337"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="343"/>
         <source>Datacenters (pods)</source>
         <translation>数据中心（pod）数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="338"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="344"/>
         <source>Equal networks of the topology above, joined by WAN links</source>
         <translation>上述拓扑的若干相同网络，由广域网链路相连</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="339"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="345"/>
         <source>WAN bandwidth per pod</source>
         <translation>每个 pod 的广域网带宽</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="340"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="346"/>
         <source>Out of each pod in all, per direction</source>
         <translation>每个 pod 对外的总带宽，每方向</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="341"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="347"/>
         <source>WAN latency</source>
         <translation>广域网延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="342"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="348"/>
         <source>One way between pods</source>
         <translation>pod 之间的单向延迟</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="355"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="361"/>
         <source>FP16 dense (TFLOP/s)</source>
         <translation>FP16 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="356"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="362"/>
         <source>as BF16</source>
         <translation>同 BF16</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="363"/>
         <source>TF32 dense (TFLOP/s)</source>
         <translation>TF32 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="357"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="363"/>
         <source>none</source>
         <translation>无</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="358"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
         <source>FP4 dense (TFLOP/s)</source>
         <translation>FP4 稠密（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="359"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="365"/>
         <source>no FP4 tensor cores</source>
         <translation>无 FP4 张量核心</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="360"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="366"/>
         <source>Measured BF16 matmul (TFLOP/s)</source>
         <translation>实测 BF16 矩阵乘（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="361"/>
-        <location filename="../widgets/ClusterEditor.cpp" line="363"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="367"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="369"/>
         <source>default efficiency</source>
         <translation>默认效率</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="362"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="368"/>
         <source>Measured FP8 matmul (TFLOP/s)</source>
         <translation>实测 FP8 矩阵乘（TFLOP/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
         <source>Idle power (W)</source>
         <translation>空闲功耗（W）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="364"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="370"/>
         <source>10% of TDP</source>
         <translation>TDP 的 10%</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="365"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="371"/>
         <source>Streaming multiprocessors</source>
         <translation>流式多处理器（SM）数</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="366"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="372"/>
         <source>no wave quantization</source>
         <translation>不计波次量化</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="367"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="373"/>
         <source>PCIe to host (GB/s)</source>
         <translation>到主机的 PCIe（GB/s）</translation>
     </message>
     <message>
-        <location filename="../widgets/ClusterEditor.cpp" line="368"/>
+        <location filename="../widgets/ClusterEditor.cpp" line="374"/>
         <source>the cluster&apos;s</source>
         <translation>取集群的值</translation>
     </message>
@@ -3407,6 +3417,11 @@
         <translation>（放不下）</translation>
     </message>
     <message>
+        <location filename="../widgets/ExplainCard.cpp" line="186"/>
+        <source>none offered for a plan over pools (they edit one uniform plan)</source>
+        <translation>资源池方案不提供（这些修改针对单一同构方案）</translation>
+    </message>
+    <message>
         <location filename="../widgets/ExplainCard.cpp" line="159"/>
         <source>; under one leaf switch: oversubscription does not apply</source>
         <translation>；位于同一叶交换机下：超额订阅不起作用</translation>
@@ -3793,53 +3808,53 @@
         <translation>未计算：%1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="399"/>
+        <location filename="../app/MainWindow.cpp" line="406"/>
         <source>Messages</source>
         <translation>消息</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="399"/>
+        <location filename="../app/MainWindow.cpp" line="406"/>
         <source>Messages (%1)</source>
         <translation>消息（%1）</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="388"/>
-        <location filename="../app/MainWindow.cpp" line="401"/>
+        <location filename="../app/MainWindow.cpp" line="394"/>
+        <location filename="../app/MainWindow.cpp" line="408"/>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="401"/>
+        <location filename="../app/MainWindow.cpp" line="408"/>
         <source>1 error</source>
         <translation>1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="401"/>
+        <location filename="../app/MainWindow.cpp" line="408"/>
         <source>%1 errors</source>
         <translation>%1 个错误</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="402"/>
+        <location filename="../app/MainWindow.cpp" line="409"/>
         <source>1 warning</source>
         <translation>1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="402"/>
+        <location filename="../app/MainWindow.cpp" line="409"/>
         <source>%1 warnings</source>
         <translation>%1 个警告</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="406"/>
+        <location filename="../app/MainWindow.cpp" line="413"/>
         <source>Ready</source>
         <translation>就绪</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="410"/>
+        <location filename="../app/MainWindow.cpp" line="417"/>
         <source>Opened %1</source>
         <translation>已打开 %1</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="408"/>
+        <location filename="../app/MainWindow.cpp" line="415"/>
         <source>%1 is not a valid scenario</source>
         <translation>%1 不是有效的场景</translation>
     </message>
@@ -3911,7 +3926,7 @@
     </message>
     <message>
         <location filename="../app/MainWindow.cpp" line="381"/>
-        <location filename="../app/MainWindow.cpp" line="391"/>
+        <location filename="../app/MainWindow.cpp" line="398"/>
         <source>%1[*] — Trainscape</source>
         <translation>%1[*] — Trainscape</translation>
     </message>
@@ -3921,7 +3936,7 @@
         <translation>尚未保存</translation>
     </message>
     <message>
-        <location filename="../app/MainWindow.cpp" line="390"/>
+        <location filename="../app/MainWindow.cpp" line="397"/>
         <source>%1 · the scenario has errors: see Messages</source>
         <translation>%1 · 场景有错误：见“消息”</translation>
     </message>
@@ -4162,22 +4177,33 @@
         <translation>阶段 %1 · %2：%3（该阶段合计 %4）</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="91"/>
+        <location filename="../widgets/MemoryChart.cpp" line="94"/>
+        <source>Pool %1 capacity: %2</source>
+        <translation>资源池 %1 容量：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="100"/>
+        <source>Pipeline stage and pool</source>
+        <translation>流水线阶段与资源池</translation>
+    </message>
+    <message>
+        <location filename="../widgets/MemoryChart.cpp" line="118"/>
         <source>capacity %1</source>
         <translation>容量 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="96"/>
+        <location filename="../widgets/MemoryChart.cpp" line="123"/>
         <source>GPU capacity: %1</source>
         <translation>GPU 容量：%1</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="102"/>
+        <location filename="../widgets/MemoryChart.cpp" line="129"/>
         <source>Pipeline stage</source>
         <translation>流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/MemoryChart.cpp" line="105"/>
+        <location filename="../widgets/MemoryChart.cpp" line="103"/>
+        <location filename="../widgets/MemoryChart.cpp" line="132"/>
         <source>GiB per GPU</source>
         <translation>每 GPU GiB</translation>
     </message>
@@ -4544,392 +4570,392 @@ Network power: %2
 <context>
     <name>ts::gui::PlanEditor</name>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="237"/>
+        <location filename="../widgets/PlanEditor.cpp" line="240"/>
         <source>Data parallel (DP)</source>
         <translation>数据并行（DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="238"/>
+        <location filename="../widgets/PlanEditor.cpp" line="241"/>
         <source>GPUs ÷ (TP × PP × CP): follows the other degrees</source>
         <translation>GPU 数 ÷（TP × PP × CP）：随其他并行度变化</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="256"/>
+        <location filename="../widgets/PlanEditor.cpp" line="259"/>
         <source>Degrees</source>
         <translation>并行度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="257"/>
+        <location filename="../widgets/PlanEditor.cpp" line="260"/>
         <source>Tensor parallel (TP)</source>
         <translation>张量并行（TP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="258"/>
+        <location filename="../widgets/PlanEditor.cpp" line="261"/>
         <source>Splits every layer&apos;s matrices over GPUs of one NVLink domain</source>
         <translation>把每一层的矩阵切分到同一 NVLink 域内的 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="259"/>
+        <location filename="../widgets/PlanEditor.cpp" line="262"/>
         <source>Pipeline parallel (PP)</source>
         <translation>流水线并行（PP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="260"/>
+        <location filename="../widgets/PlanEditor.cpp" line="263"/>
         <source>Splits the layers into stages</source>
         <translation>把各层划分为流水线阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="261"/>
+        <location filename="../widgets/PlanEditor.cpp" line="264"/>
         <source>Virtual stages (VPP)</source>
         <translation>虚拟流水线阶段（VPP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="262"/>
+        <location filename="../widgets/PlanEditor.cpp" line="265"/>
         <source>Model chunks per pipeline rank (interleaved, breadth-first; 2 with zero bubble = ZB-V)</source>
         <translation>每个流水线 rank 的模型块数（交错、广度优先；零气泡取 2 即 ZB-V）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="264"/>
+        <location filename="../widgets/PlanEditor.cpp" line="267"/>
         <source>Context parallel (CP)</source>
         <translation>上下文并行（CP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="265"/>
+        <location filename="../widgets/PlanEditor.cpp" line="268"/>
         <source>Splits each sequence over GPUs</source>
         <translation>把每条序列切分到多个 GPU 上</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="267"/>
+        <location filename="../widgets/PlanEditor.cpp" line="270"/>
         <source>Expert parallel (EP)</source>
         <translation>专家并行（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="268"/>
+        <location filename="../widgets/PlanEditor.cpp" line="271"/>
         <source>Splits the experts of a mixture-of-experts model</source>
         <translation>切分混合专家模型的专家</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="282"/>
+        <location filename="../widgets/PlanEditor.cpp" line="285"/>
         <source>Memory</source>
         <translation>显存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="283"/>
+        <location filename="../widgets/PlanEditor.cpp" line="286"/>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="284"/>
+        <location filename="../widgets/PlanEditor.cpp" line="287"/>
         <source>Shards the activations between TP regions (Korthikanti et al. 2022)</source>
         <translation>在 TP 区域之间切分激活（Korthikanti 等，2022）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="285"/>
+        <location filename="../widgets/PlanEditor.cpp" line="288"/>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="286"/>
+        <location filename="../widgets/PlanEditor.cpp" line="289"/>
         <source>Recomputation</source>
         <translation>重计算</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="296"/>
+        <location filename="../widgets/PlanEditor.cpp" line="299"/>
         <source>Schedule</source>
         <translation>调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="297"/>
+        <location filename="../widgets/PlanEditor.cpp" line="300"/>
         <source>Pipeline schedule</source>
         <translation>流水线调度</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="298"/>
+        <location filename="../widgets/PlanEditor.cpp" line="301"/>
         <source>Overlap TP communication</source>
         <translation>重叠 TP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="299"/>
+        <location filename="../widgets/PlanEditor.cpp" line="302"/>
         <source>Overlap DP communication</source>
         <translation>重叠 DP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="300"/>
+        <location filename="../widgets/PlanEditor.cpp" line="303"/>
         <source>Overlap PP communication</source>
         <translation>重叠 PP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="45"/>
+        <location filename="../widgets/PlanEditor.cpp" line="48"/>
         <source>Shard group (DP shard)</source>
         <translation>分片组（DP shard）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="46"/>
+        <location filename="../widgets/PlanEditor.cpp" line="49"/>
         <source>ZeRO shards within groups of this many data-parallel ranks and replicates across the groups (hybrid sharding, FSDP HYBRID_SHARD)</source>
         <translation>ZeRO 在由这么多数据并行 rank 组成的组内分片，并在组间复制（混合分片，FSDP HYBRID_SHARD）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="50"/>
+        <location filename="../widgets/PlanEditor.cpp" line="53"/>
         <source>Full (= DP)</source>
         <translation>完全分片（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="55"/>
+        <location filename="../widgets/PlanEditor.cpp" line="58"/>
         <source>%1 (= DP)</source>
         <translation>%1（= DP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="249"/>
+        <location filename="../widgets/PlanEditor.cpp" line="252"/>
         <source>CP communication</source>
         <translation>CP 通信方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="250"/>
+        <location filename="../widgets/PlanEditor.cpp" line="253"/>
         <source>How context-parallel attention exchanges K/V (needs CP &gt; 1)</source>
         <translation>上下文并行注意力交换 K/V 的方式（需要 CP &gt; 1）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="291"/>
+        <location filename="../widgets/PlanEditor.cpp" line="294"/>
         <source>Offload optimizer states</source>
         <translation>卸载优化器状态</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="293"/>
+        <location filename="../widgets/PlanEditor.cpp" line="296"/>
         <source>Offload parameters</source>
         <translation>卸载参数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="295"/>
+        <location filename="../widgets/PlanEditor.cpp" line="298"/>
         <source>Offload activations</source>
         <translation>卸载激活值</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="302"/>
+        <location filename="../widgets/PlanEditor.cpp" line="305"/>
         <source>Overlap EP communication</source>
         <translation>重叠 EP 通信</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="303"/>
+        <location filename="../widgets/PlanEditor.cpp" line="306"/>
         <source>Expert all-to-alls hidden behind another micro-batch&apos;s compute (DualPipe, Megatron-Core --overlap-moe-expert-parallel-comm)</source>
         <translation>专家并行的 all-to-all 隐藏在另一个微批次的计算之后（DualPipe，Megatron-Core --overlap-moe-expert-parallel-comm）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="308"/>
+        <location filename="../widgets/PlanEditor.cpp" line="311"/>
         <source>FP8 expert dispatch</source>
         <translation>FP8 专家分发</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="309"/>
+        <location filename="../widgets/PlanEditor.cpp" line="312"/>
         <source>Expert all-to-alls send the tokens in FP8 with one scale per 128 values, about half the bytes; combines stay BF16 (DeepSeek-V3, DeepEP)</source>
         <translation>专家 all-to-all 以 FP8 发送 token，每 128 个值一个缩放因子，字节数约减半；合并仍为 BF16（DeepSeek-V3，DeepEP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="82"/>
+        <location filename="../widgets/PlanEditor.cpp" line="85"/>
         <source>Layers per chunk</source>
         <translation>每块层数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="83"/>
+        <location filename="../widgets/PlanEditor.cpp" line="86"/>
         <source>Transformer layers of each pipeline chunk in order, PP × VPP numbers separated by commas; empty: as even as possible</source>
         <translation>按顺序给出每个流水线块的 Transformer 层数，共 PP × VPP 个数，以逗号分隔；留空：尽量均分</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="153"/>
+        <location filename="../widgets/PlanEditor.cpp" line="156"/>
         <source>Attention core (default)</source>
         <translation>注意力核心（默认）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="154"/>
+        <location filename="../widgets/PlanEditor.cpp" line="157"/>
         <source>MLA up-projections</source>
         <translation>MLA 上投影</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="155"/>
+        <location filename="../widgets/PlanEditor.cpp" line="158"/>
         <source>MLA up-projections + expert activation</source>
         <translation>MLA 上投影 + 专家激活</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="157"/>
+        <location filename="../widgets/PlanEditor.cpp" line="160"/>
         <source>Norms + expert activation</source>
         <translation>归一化 + 专家激活</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="158"/>
+        <location filename="../widgets/PlanEditor.cpp" line="161"/>
         <source>Norms + whole MoE layer</source>
         <translation>归一化 + 整个 MoE 层</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="159"/>
+        <location filename="../widgets/PlanEditor.cpp" line="162"/>
         <source>Attention core + MLP</source>
         <translation>注意力核心 + MLP</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="169"/>
+        <location filename="../widgets/PlanEditor.cpp" line="172"/>
         <source>Recomputed modules</source>
         <translation>重计算模块</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="171"/>
+        <location filename="../widgets/PlanEditor.cpp" line="174"/>
         <source>What selective recomputation recomputes (Megatron --recompute-modules; needs recompute selective)</source>
         <translation>选择性重计算所重算的模块（Megatron --recompute-modules；需要选择性重计算）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="178"/>
+        <location filename="../widgets/PlanEditor.cpp" line="181"/>
         <source>Host launch per kernel</source>
         <translation>每个内核的主机启动时间</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="179"/>
+        <location filename="../widgets/PlanEditor.cpp" line="182"/>
         <source> µs</source>
         <translation> µs</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="180"/>
+        <location filename="../widgets/PlanEditor.cpp" line="183"/>
         <source>CPU time to issue one kernel; a layer takes the longer of its GPU time and its launch time</source>
         <translation>CPU 发出一个内核所需的时间；每层耗时取其 GPU 时间与启动时间中的较大者</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="183"/>
+        <location filename="../widgets/PlanEditor.cpp" line="186"/>
         <source>Execution</source>
         <translation>执行方式</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="185"/>
+        <location filename="../widgets/PlanEditor.cpp" line="188"/>
         <source>Framework</source>
         <translation>框架</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="187"/>
+        <location filename="../widgets/PlanEditor.cpp" line="190"/>
         <source>Whose kernels run the layers: it sets what memory they keep and, on Hopper, the attention kernel. Unset: inferred (PyTorch with compile, bf16 states or ZeRO 2/3)</source>
         <translation>由谁的内核执行各层：决定它们保留哪些显存，在 Hopper 上还决定注意力内核。未设置时自动推断（compile、bf16 状态或 ZeRO 2/3 时为 PyTorch）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="192"/>
+        <location filename="../widgets/PlanEditor.cpp" line="195"/>
         <source>Cross entropy</source>
         <translation>交叉熵</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="194"/>
+        <location filename="../widgets/PlanEditor.cpp" line="197"/>
         <source>How the loss is computed: it sets the memory the logits take. Unset: inferred from the framework</source>
         <translation>损失的计算方式：决定 logits 占用的显存。未设置：由框架推断</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="198"/>
+        <location filename="../widgets/PlanEditor.cpp" line="201"/>
         <source>Loss chunks</source>
         <translation>损失分块数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="200"/>
+        <location filename="../widgets/PlanEditor.cpp" line="203"/>
         <source>Chunks of a chunked or linear-chunked loss</source>
         <translation>分块或线性分块损失的块数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="203"/>
+        <location filename="../widgets/PlanEditor.cpp" line="206"/>
         <source>Attention kernel</source>
         <translation>注意力内核</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="205"/>
+        <location filename="../widgets/PlanEditor.cpp" line="208"/>
         <source>Which kernel runs attention; sinks need cuDNN or the unfused path</source>
         <translation>由哪个内核执行注意力；sink 需要 cuDNN 或非融合路径</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="208"/>
+        <location filename="../widgets/PlanEditor.cpp" line="211"/>
         <source>CUDA graphs</source>
         <translation>CUDA 图</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="210"/>
+        <location filename="../widgets/PlanEditor.cpp" line="213"/>
         <source>Captured kernels launch without host cost</source>
         <translation>被捕获的内核启动时没有主机开销</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="214"/>
+        <location filename="../widgets/PlanEditor.cpp" line="217"/>
         <source>FP8 attention</source>
         <translation>FP8 注意力</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="215"/>
+        <location filename="../widgets/PlanEditor.cpp" line="218"/>
         <source>Attention in FP8 (with an FP8 precision)</source>
         <translation>以 FP8 计算注意力（需 FP8 类精度）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="217"/>
+        <location filename="../widgets/PlanEditor.cpp" line="220"/>
         <source>FP8 weight cache</source>
         <translation>FP8 权重缓存</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="218"/>
+        <location filename="../widgets/PlanEditor.cpp" line="221"/>
         <source>Keep each weight&apos;s FP8 copy from the first micro-batch to the step (Transformer Engine); off: cast afresh per micro-batch</source>
         <translation>从第一个微批次到优化器步保留每个权重的 FP8 副本（Transformer Engine）；关闭：每个微批次重新转换</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="221"/>
+        <location filename="../widgets/PlanEditor.cpp" line="224"/>
         <source>Token dispatcher</source>
         <translation>Token 分发器</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="223"/>
+        <location filename="../widgets/PlanEditor.cpp" line="226"/>
         <source>How tokens reach their experts (Megatron --moe-token-dispatcher-type)</source>
         <translation>token 如何到达其专家（Megatron --moe-token-dispatcher-type）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="225"/>
+        <location filename="../widgets/PlanEditor.cpp" line="228"/>
         <source>Expert GEMMs</source>
         <translation>专家 GEMM</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="227"/>
+        <location filename="../widgets/PlanEditor.cpp" line="230"/>
         <source>Force expert balance</source>
         <translation>强制专家负载均衡</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="228"/>
+        <location filename="../widgets/PlanEditor.cpp" line="231"/>
         <source>Tokens spread evenly over the experts (benchmarks; --moe-router-force-load-balancing)</source>
         <translation>token 均匀分布到各专家（基准测试；--moe-router-force-load-balancing）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="274"/>
+        <location filename="../widgets/PlanEditor.cpp" line="277"/>
         <source>Embedding takes a layer slot</source>
         <translation>嵌入层占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="275"/>
+        <location filename="../widgets/PlanEditor.cpp" line="278"/>
         <source>The input embedding counts as one layer in the default pipeline split (Megatron --account-for-embedding-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输入嵌入按一层计（Megatron --account-for-embedding-in-pipeline-split）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="278"/>
+        <location filename="../widgets/PlanEditor.cpp" line="281"/>
         <source>Loss takes a layer slot</source>
         <translation>损失占一个层位</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="279"/>
+        <location filename="../widgets/PlanEditor.cpp" line="282"/>
         <source>The output layer and loss count as one layer in the default pipeline split (Megatron --account-for-loss-in-pipeline-split)</source>
         <translation>在默认流水线切分中，输出层与损失按一层计（Megatron --account-for-loss-in-pipeline-split）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="122"/>
+        <location filename="../widgets/PlanEditor.cpp" line="125"/>
         <source>Expert tensor parallel (ETP)</source>
         <translation>专家张量并行（ETP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="123"/>
+        <location filename="../widgets/PlanEditor.cpp" line="126"/>
         <source>Splits each expert&apos;s matrices; empty: as TP (Megatron --expert-tensor-parallel-size)</source>
         <translation>切分每个专家的矩阵；留空：与 TP 相同（Megatron --expert-tensor-parallel-size）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="138"/>
+        <location filename="../widgets/PlanEditor.cpp" line="141"/>
         <source>Recomputed layers per stage</source>
         <translation>每阶段重计算的层数</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="139"/>
+        <location filename="../widgets/PlanEditor.cpp" line="142"/>
         <source>Full recomputation of this many layers of each stage (Megatron --recompute-num-layers); empty: all</source>
         <translation>每个阶段完整重计算的层数（Megatron --recompute-num-layers）；留空：全部</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanEditor.cpp" line="141"/>
+        <location filename="../widgets/PlanEditor.cpp" line="144"/>
         <source>all</source>
         <translation>全部</translation>
     </message>
@@ -5000,6 +5026,156 @@ Network power: %2
         <location filename="../widgets/PlanLayoutView.cpp" line="266"/>
         <source>pipeline: forward pass from stage 0 to stage %1</source>
         <translation>流水线：前向传播从阶段 0 到阶段 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ts::gui::PoolsEditor</name>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="74"/>
+        <source>&lt;b&gt;Pools of unlike GPUs&lt;/b&gt;</source>
+        <translation>&lt;b&gt;异构 GPU 资源池&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="76"/>
+        <source>Id</source>
+        <translation>标识</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="76"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="76"/>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="76"/>
+        <source>Per node</source>
+        <translation>每节点</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="80"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="223"/>
+        <source>Use pools</source>
+        <translation>使用资源池</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="81"/>
+        <source>Turn this cluster into one pool and the plan into pipelines, to add GPUs of other kinds</source>
+        <translation>把此集群变为一个资源池、把方案变为流水线，以便加入其他型号的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="83"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="239"/>
+        <source>Add pool</source>
+        <translation>添加资源池</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="84"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="253"/>
+        <source>Remove pool</source>
+        <translation>移除资源池</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="88"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="286"/>
+        <source>One cluster</source>
+        <translation>单一集群</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="90"/>
+        <source>Back to one uniform cluster of the first pool&apos;s GPUs</source>
+        <translation>回到由第一个资源池的 GPU 组成的单一同构集群</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="94"/>
+        <source>Link between pools (Gbit/s per node)</source>
+        <translation>资源池间链路（每节点 Gbit/s）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="97"/>
+        <source>shared network</source>
+        <translation>共享网络</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="98"/>
+        <source>Per node, between pools whose networks are not one fabric; empty: the pools share the scale-out network</source>
+        <translation>每节点，用于网络不属于同一互连结构的资源池之间；留空：资源池共享横向扩展网络</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="102"/>
+        <source>Pipelines (replicas; stages as pool:tp, ...)</source>
+        <translation>流水线（副本；阶段写作 资源池:tp, ...）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="103"/>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="103"/>
+        <source>Stages</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="103"/>
+        <source>Micro-batch</source>
+        <translation>微批大小</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="103"/>
+        <source>Sequences</source>
+        <translation>序列数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="106"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="122"/>
+        <source>Clear pipelines</source>
+        <translation>清除流水线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="108"/>
+        <source>Remove the pipelines (search then chooses them)</source>
+        <translation>移除流水线（之后由搜索选择）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="110"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="131"/>
+        <source>Add pipeline</source>
+        <translation>添加流水线</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="259"/>
+        <location filename="../widgets/PoolsEditor.cpp" line="269"/>
+        <source>Edit pool link</source>
+        <translation>编辑资源池间链路</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="265"/>
+        <source>Link between pools: give Gbit/s per node, e.g. 400, or leave it empty</source>
+        <translation>资源池间链路：请填写每节点 Gbit/s，例如 400，或留空</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="300"/>
+        <source>Pool %1: GPUs must be a whole number of at least 1</source>
+        <translation>资源池 %1：GPU 数必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="313"/>
+        <source>Edit pools</source>
+        <translation>编辑资源池</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="327"/>
+        <source>Pipeline %1: give a count of at least 1 and stages as pool:tp, pool:tp (e.g. h100:8, a100:8)</source>
+        <translation>流水线 %1：数量至少为 1，阶段写作 资源池:tp, 资源池:tp（例如 h100:8, a100:8）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PoolsEditor.cpp" line="347"/>
+        <source>Edit pipelines</source>
+        <translation>编辑流水线</translation>
     </message>
 </context>
 <context>

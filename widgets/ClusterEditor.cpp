@@ -2,6 +2,7 @@
 
 #include "EnumLabels.h"
 #include "PlanDegreeOptions.h"
+#include "PoolsEditor.h"
 #include "ScenarioDocument.h"
 #include "ScenarioForm.h"
 
@@ -297,10 +298,15 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
                                                     {"/cluster/scale_out", std::nullopt},
                                                     {"/cluster/host", std::nullopt}};
         };
+        // With cluster.pools each pool gives its GPU and count (the pools editor above).
+        const auto noPools = [this] { return !document_->explicitValue("/cluster/pools"); };
+        preset.enabledWhen = noPools;
         FieldSpec gpu = choiceField("/cluster/gpu", tr("GPU"), {});
+        gpu.enabledWhen = noPools;
         gpu.dynamicChoices = [this] { return gpuChoices(*document_); };
         gpu.changes = [this](const Json& value) { return gpuChanges(this, document_, value); };
         FieldSpec gpus = required(integerField("/cluster/num_gpus", tr("GPUs"), 1, 1e7));
+        gpus.enabledWhen = noPools;
         gpus.changes = [this](const Json& value) {
             return PlanDegreeOptions::changesForGpuCount(*document_, value.get<std::int64_t>());
         };
@@ -373,6 +379,7 @@ ClusterEditor::ClusterEditor(ScenarioDocument* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    layout->addWidget(new PoolsEditor(document_, this)); // first: with pools, the form is theirs
     layout->addWidget(form_);
     buildHostSection();
     layout->addStretch(1);

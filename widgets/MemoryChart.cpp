@@ -18,7 +18,7 @@ QString MemoryChart::chartTitle() const {
     return tr("Memory per GPU by pipeline stage");
 }
 
-void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
+void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario& scenario) {
     QCustomPlot* p = plot();
     const std::vector<StageMemory>& stages = estimate.stages;
     struct Part {
@@ -76,6 +76,33 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario&) {
             base[s] += gib;
             top = std::max(top, base[s]);
         }
+    }
+
+    if (estimate.hetero && scenario.hetero && !scenario.hetero->pipelines.empty()) {
+        // Pools of unlike GPUs: each stage against its own pool's capacity (the first
+        // pipeline's placement), the stage's pool under its number.
+        const HeteroConfig& h = *scenario.hetero;
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (std::size_t s = 0; s < stages.size() && s < h.pipelines[0].stages.size(); ++s) {
+            const ResolvedPool& pool = h.pools[std::size_t(h.pipelines[0].stages[s].pool)];
+            const double cap = pool.cluster.gpu.memoryGiB;
+            auto* seg = new QCPItemLine(p);
+            seg->start->setCoords(double(s) - 0.45, cap);
+            seg->end->setCoords(double(s) + 0.45, cap);
+            seg->setPen(QPen(QColor(220, 50, 47), 2, Qt::DashLine));
+            addHover(QRectF(double(s) - 0.45, cap - top * 0.01, 0.9, top * 0.02),
+                     tr("Pool %1 capacity: %2")
+                         .arg(QString::fromStdString(pool.id), bytesText(cap * kGiB)));
+            top = std::max(top, cap);
+            ticker->addTick(double(s), QStringLiteral("%1\n%2").arg(s).arg(QString::fromStdString(pool.id)));
+        }
+        p->xAxis->setTicker(ticker);
+        p->xAxis->setLabel(tr("Pipeline stage and pool"));
+        p->xAxis->setRange(-0.6, double(stages.size()) - 0.4);
+        p->xAxis->grid()->setVisible(false);
+        p->yAxis->setLabel(tr("GiB per GPU"));
+        p->yAxis->setRange(0, top * 1.12);
+        return;
     }
 
     // The capacity line, labelled with its value.

@@ -17,6 +17,9 @@ FieldSpec degreeField(ScenarioDocument* document, const std::string& key, QStrin
                       QString toolTip) {
     FieldSpec f = choiceField("/parallelism/" + key, std::move(label), {}, std::move(toolTip));
     f.shortLabel = QString::fromStdString(key).toUpper();
+    // With cluster.pools, tp and pp belong to each pipeline's stages (Cluster dock, pools).
+    if (key == "tp" || key == "pp")
+        f.enabledWhen = [document] { return !document->explicitValue("/cluster/pools"); };
     f.dynamicChoices = [document, key] {
         std::vector<FieldChoice> choices;
         for (const DegreeOption& option : PlanDegreeOptions::options(*document, key))

@@ -2,6 +2,7 @@
 // the pools, best first, each as a complete pools scenario and its estimate.
 
 #include "HeteroSearch.h"
+#include "PlanReport.h"
 
 #include "common/TextFormat.h"
 #include "estimate/EstimateJson.h"
@@ -54,17 +55,26 @@ int runHeteroSearch(const Options& options, const Scenario& scenario, const Sear
     out["plans_fitting"] = result->plansFitting;
     out["seconds"] = result->seconds;
     nlohmann::ordered_json plans = nlohmann::ordered_json::array();
+    bool ok = true;
     for (const HeteroPlan& p : result->plans) {
-        nlohmann::ordered_json j;
-        j["description"] = p.description;
-        j["scenario"] = scenarioToJson(p.scenario);
-        j["estimate"] = estimateToJson(p.estimate);
-        plans.push_back(std::move(j));
+        std::string error; // re-read and re-estimated, as `estimate` prints it
+        auto j = scenarioReportJson(p.scenario, catalog, calibrations, error);
+        if (!j) {
+            std::fprintf(stderr, "trainscape-cli search: %s: %s\n", p.description.c_str(),
+                         error.c_str());
+            ok = false;
+            continue;
+        }
+        nlohmann::ordered_json entry;
+        entry["description"] = p.description;
+        entry["scenario"] = (*j)["scenario"];
+        entry["estimate"] = (*j)["estimate"];
+        plans.push_back(std::move(entry));
     }
     out["plans"] = std::move(plans);
     out["notes"] = result->notes;
     std::printf("%s\n", out.dump(2).c_str());
-    return kExitOk;
+    return ok ? kExitOk : kExitFailure;
 }
 
 } // namespace ts::cli

@@ -37,9 +37,15 @@ std::optional<ScenarioInputs> loadScenarioInputs(const Options& options, const c
 
 std::optional<nlohmann::ordered_json>
 planReportJson(const ResolvedScenario& plan, const ScenarioInputs& inputs, std::string& error) {
-    const Scenario written = explicitScenario(plan);
+    return scenarioReportJson(explicitScenario(plan), inputs.catalog, inputs.calibrations, error);
+}
+
+std::optional<nlohmann::ordered_json> scenarioReportJson(const Scenario& written,
+                                                         const Catalog& catalog,
+                                                         const CalibrationRegistry& calibrations,
+                                                         std::string& error) {
     Diagnostics diags;
-    const auto again = resolveScenario(written, inputs.catalog, inputs.calibrations, diags);
+    const auto again = resolveScenario(written, catalog, calibrations, diags);
     if (!again) {
         error = diags.errors().empty() ? "does not resolve" : diags.errors().front().toString();
         return std::nullopt;

@@ -4,6 +4,7 @@
 
 #include "CliCommon.h"
 #include "common/TextFormat.h"
+#include "scenario/Scenario.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,12 @@ std::optional<ScenarioInputs> loadScenarioInputs(const Options& options, const c
 // not resolve or estimate, which a search result never should.
 std::optional<nlohmann::ordered_json>
 planReportJson(const ResolvedScenario& plan, const ScenarioInputs& inputs, std::string& error);
+
+// The same for a scenario as written (a plan over pools, which has no uniform form).
+std::optional<nlohmann::ordered_json> scenarioReportJson(const Scenario& written,
+                                                         const Catalog& catalog,
+                                                         const CalibrationRegistry& calibrations,
+                                                         std::string& error);
 
 // Progress on standard error, only when it is a terminal: "search: 42% · 1,234,567 plans".
 class TerminalProgress {

@@ -287,6 +287,20 @@ std::string estimateToText(const Estimate& e) {
                       m.weights / kGiB, m.gradients / kGiB, m.optimizer / kGiB);
     out += printfText("          activations %.1f, comm buffers %.1f, framework %.1f GiB\n",
                       m.activations / kGiB, m.commBuffers / kGiB, m.framework / kGiB);
+    if (e.hetero) { // pools of unlike GPUs
+        const HeteroReport& h = *e.hetero;
+        out += "  per pool:";
+        for (const PoolMemory& p : h.perPool)
+            out += printfText(" %s %.1f of %.1f GiB%s;", p.pool.c_str(), p.peakBytes / kGiB,
+                              p.capacityBytes / kGiB, p.fits ? "" : " (does not fit)");
+        out += printfText(" %lld GPUs used, %lld unused\n", static_cast<long long>(h.usedGpus),
+                          static_cast<long long>(h.unusedGpus));
+        out += "  per pipeline (before the reduction):";
+        for (double t : h.perPipelineSeconds)
+            out += printfText(" %.3f s", t);
+        out += printfText("; straggler: pipeline %d, stage %d on pool %s\n", h.straggler.pipeline,
+                          h.straggler.stage, h.straggler.pool.c_str());
+    }
     if (e.hostMemory) {
         const HostMemory& h = *e.hostMemory;
         out += printfText("  offloaded: %.1f GiB host memory per node", h.bytesPerNode / kGiB);

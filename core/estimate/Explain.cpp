@@ -344,8 +344,12 @@ Explanation explainEstimate(const ResolvedScenario& scenario, const Estimate& es
         x.boundOn = x.parts.front().resource;
         x.boundShare = x.parts.front().share;
     }
-    addDegreeKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
-    addLinkKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
+    // The knobs edit one uniform plan (tp, pp, dp, one cluster's links); a plan over pools has a
+    // tp per stage and a network per pool, so none of them applies as written.
+    if (!scenario.hetero) {
+        addDegreeKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
+        addLinkKnobs(scenario, estimate, catalog, calibrations, x.sensitivities);
+    }
     // An edit that changes neither the step nor the memory (to the 0.1% shown) says nothing
     // (the communication parts say why, e.g. traffic under one leaf switch); drop it.
     std::erase_if(x.sensitivities,

@@ -64,8 +64,9 @@ LaunchShape launchShape(const ResolvedScenario& plan, std::vector<ExportRefusal>
         // DeepSpeed, torchtitan and torchtune build one device mesh of one GPU kind.
         refusals.push_back({"/parallelism/pipelines",
                             "this target launches one uniform cluster: a plan over "
-                            "cluster.pools (stages on unlike GPUs) is estimated but not "
-                            "exported; export each pool's uniform plan instead"});
+                            "cluster.pools (stages on unlike GPUs) exports to Megatron-LM "
+                            "(target \"megatron\": one tp everywhere, node ranks placed by "
+                            "pool), or export each pool's uniform plan"});
         return s;
     }
     const auto& c = plan.cluster;

@@ -3,6 +3,7 @@
 // NODE_RANK and MASTER_ADDR set; DRY_RUN=1 prints the command, one word per line.
 
 #include "export/Exporters.h"
+#include "export/HeteroLaunch.h"
 #include "export/LaunchEnvironment.h"
 #include "export/LaunchShape.h"
 #include "export/MegatronArgs.h"
@@ -28,9 +29,15 @@ std::vector<std::string> MegatronExporter::fileNames() const {
     return {"train_megatron.sh"};
 }
 
-ExportResult MegatronExporter::render(const ResolvedScenario& plan,
+ExportResult MegatronExporter::render(const ResolvedScenario& input,
                                       const ExportOptions& options) const {
     ExportResult result;
+    // Pools of unlike GPUs: the uniform plan Megatron-LM runs, and where each node starts
+    // (export/HeteroLaunch.h).
+    std::optional<HeteroLaunch> hetero;
+    if (input.hetero && !(hetero = megatronHeteroLaunch(input, result.refusals)))
+        return result;
+    const ResolvedScenario& plan = hetero ? hetero->view : input;
     const LaunchShape shape = launchShape(plan, result.refusals, FineTuning::Full);
     const MegatronArgs args = megatronArgs(plan, shape, options, result.refusals);
     if (!result.refusals.empty())
@@ -42,6 +49,13 @@ ExportResult MegatronExporter::render(const ResolvedScenario& plan,
     s.comment("Scenario: " + (plan.name.empty() ? std::string("(unnamed)") : plan.name));
     for (const auto& line : planSummary(plan, shape))
         s.comment(line);
+    if (hetero) {
+        s.comment("Pools of unlike GPUs: start each node on the pool its pipeline stage sits on");
+        s.comment("(Megatron-LM's rank order tp-cp-dp-pp puts stage j on a contiguous block of "
+                  "nodes):");
+        for (const std::string& line : hetero->placement)
+            s.comment("  " + line);
+    }
     s.comment("Run on each of the " + num(shape.nodes) +
               " nodes with NODE_RANK (0..nodes-1) and MASTER_ADDR set; DRY_RUN=1 prints the "
               "command.");

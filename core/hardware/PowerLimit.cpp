@@ -4,6 +4,7 @@
 
 #include "catalog/Catalog.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -49,7 +50,11 @@ std::optional<PowerSibling> findPowerSibling(const GpuSpec& gpu, const Catalog& 
 double powerLimitThroughputScale(const GpuSpec& gpu) {
     if (!gpu.powerSibling || gpu.powerSibling->tdpW <= 0 || gpu.tdpW <= 0)
         return 1.0;
-    return std::pow(gpu.tdpW / gpu.powerSibling->tdpW, kPowerExponent);
+    const double scale = std::pow(gpu.tdpW / gpu.powerSibling->tdpW, kPowerExponent);
+    if (scale <= 1.0 || gpu.powerSibling->mamfBf16Tflops <= 0)
+        return scale;
+    const double ceiling = kMaxMamfFractionOfPeak * gpu.bf16Tflops / gpu.powerSibling->mamfBf16Tflops;
+    return std::max(1.0, std::min(scale, ceiling));
 }
 
 Message powerSiblingWarning(const GpuSpec& gpu) {

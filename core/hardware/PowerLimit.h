@@ -29,12 +29,21 @@ class Catalog;
 // 18.5%; 1.0 is the physical choice and the best median.
 inline constexpr double kPowerExponent = 1.0;
 
+// A power limit above the sibling's cannot lift the borrowed MAMF past what any measured part
+// reaches of its own dense peak: clocks stop at the maximum boost clock once power suffices.
+// The largest measured MAMF / peak in the catalog is the A100 SXM's (271.2 / 312 = 0.869, not
+// power-limited at 400 W; resources/catalog/gpus.json); H100 SXM reaches 0.803 at 700 W. Without
+// the cap a GH200 (1,000 W for the whole module: CPU, GPU and memory) borrowed 794.5 x 1000/700
+// = 1,135 TFLOPS, above its 989 TFLOPS peak (sailor-dev.json runs 17-38% fast).
+inline constexpr double kMaxMamfFractionOfPeak = 0.869;
+
 // The measured catalog part with the same dense BF16 and FP8 peaks (within 1%) and a measured
 // BF16 MAMF; of several, the one with the nearest HBM bandwidth. Nothing when the GPU has its
 // own MAMF, or no part matches.
 std::optional<PowerSibling> findPowerSibling(const GpuSpec& gpu, const Catalog& catalog);
 
-// (tdp / sibling tdp)^kPowerExponent; 1 without a sibling.
+// (tdp / sibling tdp)^kPowerExponent, at most kMaxMamfFractionOfPeak x the dense BF16 peak over
+// the sibling's MAMF when above 1; 1 without a sibling.
 double powerLimitThroughputScale(const GpuSpec& gpu);
 
 // The estimate's warning naming the borrowed MAMF and the scale; an empty text without a

@@ -412,6 +412,20 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
                               &one.time.dpExposed, &one.time.offloadExposed})
                 *v *= f;
             one.memoryBoundComputeSeconds = pipe.memoryBoundComputeSeconds * f;
+            // The stage's own operations, as stage 0 of a one-stage estimate (its power trace);
+            // its breakdown is already scaled to its busy time above.
+            StageTime own = pipe.stageTimes[j];
+            own.stage = 0;
+            one.stageTimes = {own};
+            one.breakdownStage = 0;
+            one.microbatches = pipe.microbatches;
+            one.timelineMicrobatches = pipe.timelineMicrobatches;
+            for (const TimelineEvent& ev : pipe.timeline)
+                if (ev.stage == int(j)) {
+                    TimelineEvent copy = ev;
+                    copy.stage = 0;
+                    one.timeline.push_back(copy);
+                }
             addEnergyAndCost(part, one);
             if (!one.energyReport)
                 continue;
@@ -460,7 +474,7 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
 // (execution, experts, FP8); memory and energy warnings come from the pools' own figures.
 void addWarnings(const ResolvedScenario& sc, const Runs& runs, const Schedules& s,
                  std::vector<Message> extra, Estimate& est) {
-    const HeteroConfig& h = *sc.hetero;
+    (void)sc;
     const StageRun& r = *runs.at[s.straggler][s.stragglerStage];
     Estimate whole = estimateSupportedPlan(*r.view, r.set, *r.coll);
     std::set<std::string> seen;

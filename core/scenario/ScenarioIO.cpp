@@ -265,7 +265,7 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
     }
     // With pools, num_gpus is their sum and may be left out (scenario/PoolJson.h).
     readPools(r, c);
-    if (!c.pools)
+    if (!c.pools && !r.has("pools"))
         r.require("num_gpus", "give the total number of GPUs, e.g. 1024");
     c.numGpus = r.integer("num_gpus", kGpus);
     c.gpusPerNode = r.int32("gpus_per_node", 1, kMaxGpusPerNode);

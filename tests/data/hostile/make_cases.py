@@ -401,4 +401,28 @@ for name, args, fragment in [
     case("cli: " + name, "syntax",
          {"g.csv": {"text": "m,n,k,dtype,time_us\n1024,1024,1024,bf16,10\n"}}, args, 2, fragment)
 
+# --- heterogeneous clusters (issue 32): cluster.pools and parallelism.pipelines -------------
+def pools(pool_list, pipelines):
+    return {"cluster": {"preset": None, "num_gpus": None, "pools": pool_list},
+            "parallelism": {"tp": None, "pipelines": pipelines}}
+
+
+H100 = {"id": "h100", "gpu": "h100-sxm-80gb", "num_gpus": 8}
+for name, patch, fragment in [
+    ("pools: empty list", pools([], [{"stages": [{"pool": "h100", "tp": 8}]}]), "/cluster/pools"),
+    ("pools: unknown GPU", pools([dict(H100, gpu="h900")], [{"stages": [{"pool": "h100", "tp": 8}]}]),
+     "/cluster/pools/0/gpu"),
+    ("pools: a million replicas", pools([H100], [{"count": 1000000, "stages": [{"pool": "h100", "tp": 8}]}]),
+     "/parallelism/pipelines/0/stages/0/pool"),
+    ("pools: 200 stages", pools([H100], [{"stages": [{"pool": "h100", "tp": 1}] * 200}]),
+     "/parallelism/pipelines/0/stages"),
+    ("pools: 5000 pipeline entries", pools([H100], [{"stages": [{"pool": "h100", "tp": 1}]}] * 5000),
+     "/parallelism/pipelines"),
+    ("pools: no pipelines", pools([H100], None), "/parallelism/pipelines"),
+    ("pools: pool link of 0", dict(pools([H100], [{"stages": [{"pool": "h100", "tp": 8}]}]),
+                                   cluster={"preset": None, "num_gpus": None, "pools": [H100],
+                                            "pool_link_gbit_s": 0}), "/cluster/pool_link_gbit_s"),
+]:
+    scenario(name, "bounded", patch, 2, fragment)
+
 print(json.dumps({"base": BASE, "cases": cases}, indent=1))
