@@ -12,6 +12,7 @@
 #include "PoolsEditor.h"
 #include "ResultsDashboard.h"
 #include "ScenarioDocument.h"
+#include "SearchView.h"
 #include "Screenshot.h"
 #include "Translations.h"
 
@@ -20,6 +21,7 @@
 #include <qcustomplot.h>
 
 #include <QComboBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -105,6 +107,24 @@ private slots:
         pools->pipelinesTable()->item(0, 1)->setText("h100:x");
         QCOMPARE(window.document()->undoStack()->count(), steps);
         QVERIFY(pools->problemLabel()->text().contains("pool:tp"));
+    }
+
+    // The Search view searches one uniform cluster and says where a plan over pools is searched.
+    void searchViewNamesTheCommandLine() {
+        MainWindow window(coreEstimator());
+        window.setRememberRecentFiles(false);
+        QVERIFY(window.openScenario(example("llama3-70b-64xh100-128xa100.json")));
+        QVERIFY(window.waitForEstimate());
+        QVERIFY(window.showView("search"));
+        auto* view = window.findChild<SearchView*>();
+        QVERIFY(view);
+        QPushButton* run = view->searchButton();
+        QVERIFY(run);
+        run->click();
+        bool said = false;
+        for (QLabel* l : window.findChildren<QLabel*>())
+            said = said || l->text().contains("trainscape-cli search FILE");
+        QVERIFY(said);
     }
 
     void uniformClusterTurnsIntoPools() {

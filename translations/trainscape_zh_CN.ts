@@ -2040,107 +2040,107 @@
 <context>
     <name>ts::gui::CapacityView</name>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="193"/>
+        <location filename="../widgets/CapacityView.cpp" line="194"/>
         <source>Tokens (billions)</source>
         <translation>词元数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="193"/>
+        <location filename="../widgets/CapacityView.cpp" line="194"/>
         <source>Deadline (days)</source>
         <translation>期限（天）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="193"/>
+        <location filename="../widgets/CapacityView.cpp" line="194"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="195"/>
         <source>Largest cluster (GPUs)</source>
         <translation>最大集群（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="195"/>
         <source>Memory headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="195"/>
         <source>GPU kinds</source>
         <translation>GPU 型号</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="198"/>
+        <location filename="../widgets/CapacityView.cpp" line="199"/>
         <source>At most (million USD)</source>
         <translation>不超过（百万美元）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="199"/>
+        <location filename="../widgets/CapacityView.cpp" line="200"/>
         <source>The GPU kinds to size, each with the catalog&apos;s cluster preset that carries it</source>
         <translation>要估算规模的 GPU 型号，各自使用目录中搭载它的集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="201"/>
+        <location filename="../widgets/CapacityView.cpp" line="202"/>
         <source>Plan capacity</source>
         <translation>规划容量</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="202"/>
+        <location filename="../widgets/CapacityView.cpp" line="203"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="203"/>
+        <location filename="../widgets/CapacityView.cpp" line="204"/>
         <source>Apply plan</source>
         <translation>应用方案</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="204"/>
+        <location filename="../widgets/CapacityView.cpp" line="205"/>
         <source>Use the selected size&apos;s cluster, plan and tokens in the scenario</source>
         <translation>在场景中使用所选规模的集群、方案和词元数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="205"/>
+        <location filename="../widgets/CapacityView.cpp" line="206"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="206"/>
+        <location filename="../widgets/CapacityView.cpp" line="207"/>
         <source>Days to train</source>
         <translation>训练天数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="207"/>
+        <location filename="../widgets/CapacityView.cpp" line="208"/>
         <source>Cost of the run (million USD)</source>
         <translation>训练成本（百万美元）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="226"/>
+        <location filename="../widgets/CapacityView.cpp" line="227"/>
         <source>Check at least one GPU kind to size</source>
         <translation>请至少勾选一种 GPU 型号</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="243"/>
+        <location filename="../widgets/CapacityView.cpp" line="249"/>
         <source>Planning…</source>
         <translation>规划中…</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="138"/>
+        <location filename="../widgets/CapacityView.cpp" line="139"/>
         <source>Sizing %1: %2 GPUs</source>
         <translation>正在估算 %1：%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="267"/>
+        <location filename="../widgets/CapacityView.cpp" line="273"/>
         <source>%1 of %2 GPU kinds meet the deadline</source>
         <translation>%2 种 GPU 型号中有 %1 种满足期限</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="269"/>
+        <location filename="../widgets/CapacityView.cpp" line="275"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="269"/>
+        <location filename="../widgets/CapacityView.cpp" line="275"/>
         <source> (of the sizes tried)</source>
         <translation>（就已尝试的规模而言）</translation>
     </message>
@@ -5582,22 +5582,27 @@ Network power: %2
         <translation>场景有错误：修正后才能搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="147"/>
+        <location filename="../widgets/SearchView.cpp" line="128"/>
+        <source>A plan over pools is searched from the command line: trainscape-cli search FILE (docs/heterogeneous.md); this view searches one uniform cluster</source>
+        <translation>资源池方案请在命令行搜索：trainscape-cli search FILE（docs/heterogeneous.md）；此视图搜索单一同构集群</translation>
+    </message>
+    <message>
+        <location filename="../widgets/SearchView.cpp" line="153"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="165"/>
+        <location filename="../widgets/SearchView.cpp" line="171"/>
         <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
         <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="172"/>
+        <location filename="../widgets/SearchView.cpp" line="178"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="174"/>
+        <location filename="../widgets/SearchView.cpp" line="180"/>
         <source>; this scenario&apos;s plan ranks %1</source>
         <translation>；本场景的方案排名第 %1</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "ScenarioDocument.h"
 
 #include "catalog/Catalog.h"
+#include "scenario/PoolResolver.h"
 #include "scenario/ScenarioPaths.h"
 
 #include <qcustomplot.h>
@@ -230,8 +231,13 @@ void CapacityView::startPlan() {
     request.search.domain = capacityDomain();
     request.search.constraints.memoryHeadroom = headroom_->value();
     // Paths inside the scenario (costs.carbon_csv) are relative to its file, as in the CLI.
-    const Scenario base = withPathsBesideFile(
+    Scenario base = withPathsBesideFile(
         document_->scenario(), QFile::encodeName(document_->filePath()).toStdString());
+    // Renting one kind sizes a uniform cluster: a scenario over pools is sized from its first
+    // pool's cluster, as the command line does (an inventory: trainscape-cli capacity
+    // --inventory).
+    if (base.cluster.pools)
+        base = poolUniformInput(base, Catalog::builtIn(), 0);
     if (!runner_->start(base, request))
         return;
     plannedTokens_ = request.tokens;

@@ -124,6 +124,12 @@ void SearchView::startSearch() {
         status_->setText(tr("The scenario has errors: fix them to search"));
         return;
     }
+    if (resolved->hetero) { // its plans are not one uniform PlanChoice (core/hetero)
+        status_->setText(tr("A plan over pools is searched from the command line: "
+                            "trainscape-cli search FILE (docs/heterogeneous.md); this view "
+                            "searches one uniform cluster"));
+        return;
+    }
     SearchOptions options;
     Diagnostics diags;
     if (!parseSearchPins(pins_->text().toStdString(), options.domain, diags)) {
