@@ -85,6 +85,8 @@ private slots:
         QCOMPARE(pools->pipelinesTable()->item(0, 1)->text(), QString("h100:8, a100:8, a100:8"));
         QVERIFY(window.showView("cluster"));
         shoot(window, "pools-llama3-70b-64xh100-128xa100-cluster");
+        QVERIFY(window.showView("layout")); // each stage on its pool
+        shoot(window, "pools-llama3-70b-64xh100-128xa100-layout");
 
         // Fewer replicas: one edit, one undo step, a new estimate with fewer GPUs in use.
         const int before = window.document()->undoStack()->count();

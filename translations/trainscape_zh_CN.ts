@@ -4993,37 +4993,42 @@ Network power: %2
         <translation>阶段 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="172"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="174"/>
+        <source>%1 · pool %2</source>
+        <translation>%1 · 资源池 %2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/PlanLayoutView.cpp" line="181"/>
         <source>…</source>
         <translation>…</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="174"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="183"/>
         <source>%1 layers in %2 chunks</source>
         <translation>%1 层，分为 %2 个块</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="176"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="185"/>
         <source>%1 layers</source>
         <translation>%1 层</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="179"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="188"/>
         <source>TP %1 × CP %2</source>
         <translation>TP %1 × CP %2</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="210"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="219"/>
         <source>Plan layout: TP %1 × PP %2 × CP %3 × DP %4 = %5 GPUs</source>
         <translation>方案布局：TP %1 × PP %2 × CP %3 × DP %4 = %5 个 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="272"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="281"/>
         <source>MoE layers: experts split %1 ways (EP) across the data-parallel GPUs</source>
         <translation>MoE 层：专家在数据并行 GPU 之间切分为 %1 份（EP）</translation>
     </message>
     <message>
-        <location filename="../widgets/PlanLayoutView.cpp" line="266"/>
+        <location filename="../widgets/PlanLayoutView.cpp" line="275"/>
         <source>pipeline: forward pass from stage 0 to stage %1</source>
         <translation>流水线：前向传播从阶段 0 到阶段 %1</translation>
     </message>
@@ -6357,68 +6362,73 @@ step ≥ %2 s (bound) · %3 GiB</source>
         <translation>热力图：此场景没有估算结果</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="311"/>
+        <location filename="../widgets/TopologyView.cpp" line="288"/>
+        <source>Heat map: not drawn for a plan over pools (each pool has its own network); see the estimate&apos;s traffic per link class</source>
+        <translation>热力图：资源池方案不绘制（每个资源池有自己的网络）；请查看估算中按链路类别的流量</translation>
+    </message>
+    <message>
+        <location filename="../widgets/TopologyView.cpp" line="316"/>
         <source>Heat map of one step (%1), hottest drawn link at %2: hover a link for its bytes and utilisation</source>
         <translation>单步热力图（%1），所绘链路中最高利用率 %2：悬停链路可查看字节数与利用率</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="315"/>
+        <location filename="../widgets/TopologyView.cpp" line="320"/>
         <source>; routed from a sample of the ranks and scaled to all of them</source>
         <translation>；按部分 rank 抽样路由，并按全部 rank 换算</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="351"/>
+        <location filename="../widgets/TopologyView.cpp" line="356"/>
         <source>No %1 group in this plan</source>
         <translation>此方案中没有 %1 组</translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="376"/>
+        <location filename="../widgets/TopologyView.cpp" line="381"/>
         <source>%1 group %2: %n GPU(s)</source>
         <translation>
             <numerusform>%1 组 %2：%n 个 GPU</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="380"/>
+        <location filename="../widgets/TopologyView.cpp" line="385"/>
         <source>, %n link(s) on its ring</source>
         <translation>
             <numerusform>，环上 %n 条链路</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../widgets/TopologyView.cpp" line="379"/>
+        <location filename="../widgets/TopologyView.cpp" line="384"/>
         <source>, %n link(s) in its all-to-all</source>
         <translation>
             <numerusform>，其 all-to-all 使用 %n 条链路</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="396"/>
+        <location filename="../widgets/TopologyView.cpp" line="401"/>
         <source>Export drawing as SVG</source>
         <translation>将拓扑图导出为 SVG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="396"/>
+        <location filename="../widgets/TopologyView.cpp" line="401"/>
         <source>Export drawing as PNG</source>
         <translation>将拓扑图导出为 PNG</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="397"/>
+        <location filename="../widgets/TopologyView.cpp" line="402"/>
         <source>SVG images (*.svg)</source>
         <translation>SVG 图像 (*.svg)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="397"/>
+        <location filename="../widgets/TopologyView.cpp" line="402"/>
         <source>PNG images (*.png)</source>
         <translation>PNG 图像 (*.png)</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="401"/>
+        <location filename="../widgets/TopologyView.cpp" line="406"/>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <location filename="../widgets/TopologyView.cpp" line="401"/>
+        <location filename="../widgets/TopologyView.cpp" line="406"/>
         <source>Could not write %1</source>
         <translation>无法写入 %1</translation>
     </message>

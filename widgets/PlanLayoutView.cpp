@@ -165,7 +165,16 @@ void PlanLayoutView::paintStage(QPainter& painter, const QRectF& box, int stage)
     bold.setBold(true);
     painter.setFont(bold);
     painter.setPen(palette().color(QPalette::Text));
-    const QString title = stageTitle(stage, p.pp, isRest);
+    QString title = stageTitle(stage, p.pp, isRest);
+    // Pools of unlike GPUs: each stage's pool and its own tp (the first pipeline's placement).
+    int tp = p.tp;
+    if (scenario_->hetero && !isRest && !scenario_->hetero->pipelines.empty() &&
+        stage < int(scenario_->hetero->pipelines[0].stages.size())) {
+        const PipelineStageConfig& st = scenario_->hetero->pipelines[0].stages[std::size_t(stage)];
+        title = tr("%1 · pool %2").arg(title, QString::fromStdString(
+                                                  scenario_->hetero->pools[std::size_t(st.pool)].id));
+        tp = st.tp;
+    }
     painter.drawText(text, Qt::AlignLeft | Qt::AlignTop, title);
     painter.setFont(font());
     painter.setPen(palette().color(QPalette::PlaceholderText));
@@ -176,10 +185,10 @@ void PlanLayoutView::paintStage(QPainter& painter, const QRectF& box, int stage)
                            : tr("%1 layers").arg(countText(layersOfStage(p, stage)));
     painter.drawText(text.translated(0, line), Qt::AlignLeft | Qt::AlignTop, layers);
     painter.drawText(text.translated(0, 2 * line), Qt::AlignLeft | Qt::AlignTop,
-                     tr("TP %1 × CP %2").arg(countText(p.tp), countText(p.cp)));
+                     tr("TP %1 × CP %2").arg(countText(tp), countText(p.cp)));
 
     // The TP x CP GPUs of one replica of this stage: TP along a row, CP down the rows.
-    const int columns = std::min(p.tp, kMaxCellsPerSide);
+    const int columns = std::min(tp, kMaxCellsPerSide);
     const int rows = std::min(p.cp, kMaxCellsPerSide);
     const qreal cell = geometryFor(QSizeF(size())).cell;
     const QPointF origin(box.left() + kPadding, box.top() + kPadding + 3 * line + 6);

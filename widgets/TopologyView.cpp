@@ -284,6 +284,11 @@ void TopologyView::startHeat() {
         status_->setText(tr("Heat map: no estimate for this scenario"));
         return;
     }
+    if (resolved->hetero) { // the drawn network is one uniform cluster's
+        status_->setText(tr("Heat map: not drawn for a plan over pools (each pool has its own "
+                            "network); see the estimate's traffic per link class"));
+        return;
+    }
     const auto model = model_->routeModel();
     if (!model || int(model->topology().gpuNodes.size()) != int(resolved->cluster.numGpus))
         return;
