@@ -9,7 +9,8 @@ namespace ts::gui {
 
 CapacityRunner::CapacityRunner(QObject* parent) : QObject(parent) {}
 
-bool CapacityRunner::start(const Scenario& base, CapacityRequest request) {
+bool CapacityRunner::start(const Scenario& base, CapacityRequest request,
+                           std::vector<InventoryHolding> inventory) {
     if (worker_.isRunning())
         return false;
     request.search.cancel = worker_.cancelFlag();
@@ -25,10 +26,32 @@ bool CapacityRunner::start(const Scenario& base, CapacityRequest request) {
             },
             Qt::QueuedConnection);
     };
-    return worker_.start([this, self, base, request] {
+    return worker_.start([this, self, base, request, inventory] {
         Diagnostics diags;
         auto found =
             planCapacity(base, Catalog::builtIn(), CalibrationRegistry::standard(), request, diags);
+        if (!inventory.empty()) {
+            InventoryRequest ir;
+            ir.tokens = request.tokens;
+            ir.deadlineDays = request.deadlineDays;
+            ir.budgetUsd = request.budgetUsd;
+            ir.search.domain = request.search.domain;
+            ir.search.constraints.memoryHeadroom = request.search.constraints.memoryHeadroom;
+            ir.search.cancel = request.search.cancel;
+            Diagnostics invDiags;
+            auto planned = planInventory(base, inventory, ir, Catalog::builtIn(),
+                                         CalibrationRegistry::standard(), invDiags);
+            std::shared_ptr<const InventoryResult> inv;
+            if (planned)
+                inv = std::make_shared<const InventoryResult>(std::move(*planned));
+            QMetaObject::invokeMethod(
+                this,
+                [self, inv] {
+                    if (self)
+                        emit self->inventoryFinished(inv);
+                },
+                Qt::QueuedConnection);
+        }
         std::shared_ptr<const CapacityResult> result;
         QString error;
         if (found)

@@ -2,6 +2,7 @@
 // Runs a capacity plan (core/search/CapacityPlanner.h) off the UI thread, with progress and
 // cancellation. Signals arrive on the thread that owns the runner.
 
+#include "hetero/InventoryPlanner.h"
 #include "search/CapacityPlanner.h"
 
 #include "WorkerThread.h"
@@ -20,7 +21,10 @@ public:
     // Destroying it cancels a running job and waits for it (WorkerThread).
     // Plans for a copy of `base` against the built-in catalog and the standard calibration
     // profiles (those the document resolves with); false when a plan is still running.
-    bool start(const Scenario& base, CapacityRequest request);
+    // With an `inventory`, the plan over those GPUs follows (hetero/InventoryPlanner.h) and
+    // arrives by inventoryFinished before finished.
+    bool start(const Scenario& base, CapacityRequest request,
+               std::vector<InventoryHolding> inventory = {});
     void cancel() { worker_.cancel(); }
     bool isRunning() const { return worker_.isRunning(); }
     // Processes events until the plan has delivered its result or `timeoutMs` passes.
@@ -31,6 +35,7 @@ signals:
     void progress(double fraction, const QString& gpu, qint64 numGpus);
     // `result` is null with `error` set when the planner refused its input.
     void finished(std::shared_ptr<const ts::CapacityResult> result, const QString& error);
+    void inventoryFinished(std::shared_ptr<const ts::InventoryResult> result);
 
 private:
     WorkerThread worker_;

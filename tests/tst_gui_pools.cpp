@@ -6,6 +6,8 @@
 
 #include "TestSupport.h"
 
+#include "CapacityRunner.h"
+#include "CapacityView.h"
 #include "ClusterEditor.h"
 #include "MainWindow.h"
 #include "MemoryChart.h"
@@ -22,6 +24,7 @@
 
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QStandardPaths>
 #include <QTableWidget>
@@ -127,6 +130,41 @@ private slots:
         for (QLabel* l : window.findChildren<QLabel*>())
             said = said || l->text().contains("trainscape-cli search FILE");
         QVERIFY(said);
+    }
+
+    // Capacity from the GPUs a user has: the fastest and the cheapest plan over the inventory's
+    // pools and each pool alone, beside renting; a bad inventory is refused naming its entry.
+    void capacityFromAnInventory() {
+        ScenarioDocument doc;
+        Diagnostics diags;
+        QVERIFY(doc.load(example("llama3-70b-64xh100-128xa100.json"), diags));
+        CapacityView view(&doc);
+        view.resize(1400, 1000);
+        view.show();
+        view.tokensBox()->setValue(20); // billions
+        view.deadlineBox()->setValue(30);
+        view.maxGpusBox()->setValue(256);
+        view.setCheckedGpus({"h100-sxm-80gb"});
+        view.inventoryField()->setText(test::sourceDir() +
+                                       "/resources/inventories/64xh100-128xa100.json");
+        QTest::mouseClick(view.planButton(), Qt::LeftButton);
+        QVERIFY(view.runner()->waitForFinished(240000));
+        QTRY_VERIFY(view.inventoryLabel()->text().contains("fastest"));
+        const QString text = view.inventoryLabel()->text();
+        QVERIFY2(text.contains("64 × h100-sxm-80gb + 128 × a100-sxm-80gb"), qPrintable(text));
+        QVERIFY(text.contains("h100-sxm-80gb alone") && text.contains("a100-sxm-80gb alone"));
+        const QString dir = test::outputDir() + QStringLiteral("/screenshots");
+        QDir().mkpath(dir);
+        QVERIFY(view.grab().save(dir + "/pools-capacity-inventory.png"));
+
+        const QString bad = test::outputDir() + "/bad-inventory.json";
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"([{"gpu": "h900", "num_gpus": 8}])");
+        f.close();
+        view.inventoryField()->setText(bad);
+        view.startPlan();
+        QVERIFY2(view.statusText().contains("/0/gpu"), qPrintable(view.statusText()));
     }
 
     void uniformClusterTurnsIntoPools() {

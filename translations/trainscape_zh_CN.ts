@@ -1946,7 +1946,7 @@
 <context>
     <name>ts::gui::CapacityRunner</name>
     <message>
-        <location filename="../models/CapacityRunner.cpp" line="39"/>
+        <location filename="../models/CapacityRunner.cpp" line="62"/>
         <source>The capacity plan did not run</source>
         <translation>容量规划未能运行</translation>
     </message>
@@ -2040,107 +2040,162 @@
 <context>
     <name>ts::gui::CapacityView</name>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="202"/>
         <source>Tokens (billions)</source>
         <translation>词元数（十亿）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="202"/>
         <source>Deadline (days)</source>
         <translation>期限（天）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="194"/>
+        <location filename="../widgets/CapacityView.cpp" line="202"/>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="195"/>
+        <location filename="../widgets/CapacityView.cpp" line="203"/>
         <source>Largest cluster (GPUs)</source>
         <translation>最大集群（GPU 数）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="195"/>
+        <location filename="../widgets/CapacityView.cpp" line="203"/>
         <source>Memory headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="195"/>
+        <location filename="../widgets/CapacityView.cpp" line="203"/>
         <source>GPU kinds</source>
         <translation>GPU 型号</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="199"/>
+        <location filename="../widgets/CapacityView.cpp" line="204"/>
+        <source>Your GPUs</source>
+        <translation>你的 GPU</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="208"/>
         <source>At most (million USD)</source>
         <translation>不超过（百万美元）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="200"/>
+        <location filename="../widgets/CapacityView.cpp" line="209"/>
+        <source>optional: an inventory file, e.g. resources/inventories/64xh100-128xa100.json</source>
+        <translation>可选：库存文件，例如 resources/inventories/64xh100-128xa100.json</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="211"/>
+        <source>A JSON list of {&quot;gpu&quot;, &quot;num_gpus&quot;, &quot;site&quot;}: the fastest and the cheapest plan over the GPUs you have, as pools, and each pool alone, beside renting (trainscape-cli capacity --inventory)</source>
+        <translation>{&quot;gpu&quot;, &quot;num_gpus&quot;, &quot;site&quot;} 的 JSON 列表：以资源池方式给出你已有 GPU 上最快和最便宜的方案，以及每个资源池单独的方案，并与租用对比（trainscape-cli capacity --inventory）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="214"/>
         <source>The GPU kinds to size, each with the catalog&apos;s cluster preset that carries it</source>
         <translation>要估算规模的 GPU 型号，各自使用目录中搭载它的集群预设</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="202"/>
+        <location filename="../widgets/CapacityView.cpp" line="216"/>
         <source>Plan capacity</source>
         <translation>规划容量</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="203"/>
+        <location filename="../widgets/CapacityView.cpp" line="217"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="204"/>
+        <location filename="../widgets/CapacityView.cpp" line="218"/>
         <source>Apply plan</source>
         <translation>应用方案</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="205"/>
+        <location filename="../widgets/CapacityView.cpp" line="219"/>
         <source>Use the selected size&apos;s cluster, plan and tokens in the scenario</source>
         <translation>在场景中使用所选规模的集群、方案和词元数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="206"/>
+        <location filename="../widgets/CapacityView.cpp" line="220"/>
         <source>GPUs</source>
         <translation>GPU 数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="207"/>
+        <location filename="../widgets/CapacityView.cpp" line="221"/>
         <source>Days to train</source>
         <translation>训练天数</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="208"/>
+        <location filename="../widgets/CapacityView.cpp" line="222"/>
         <source>Cost of the run (million USD)</source>
         <translation>训练成本（百万美元）</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="227"/>
+        <location filename="../widgets/CapacityView.cpp" line="241"/>
         <source>Check at least one GPU kind to size</source>
         <translation>请至少勾选一种 GPU 型号</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="249"/>
+        <location filename="../widgets/CapacityView.cpp" line="263"/>
+        <source>Inventory %1: %2</source>
+        <translation>库存 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="265"/>
+        <source>does not read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="280"/>
         <source>Planning…</source>
         <translation>规划中…</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="139"/>
+        <location filename="../widgets/CapacityView.cpp" line="146"/>
         <source>Sizing %1: %2 GPUs</source>
         <translation>正在估算 %1：%2 个 GPU</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="273"/>
+        <location filename="../widgets/CapacityView.cpp" line="286"/>
+        <source>With your GPUs:</source>
+        <translation>使用你的 GPU：</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="292"/>
+        <source>%1: %2, %3 days, $%4 — %5</source>
+        <translation>%1：%2，%3 天，$%4 — %5</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="299"/>
+        <source>fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="299"/>
+        <source>cheapest</source>
+        <translation>最便宜</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="301"/>
+        <source>%1 alone</source>
+        <translation>仅 %1</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="303"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location filename="../widgets/CapacityView.cpp" line="328"/>
         <source>%1 of %2 GPU kinds meet the deadline</source>
         <translation>%2 种 GPU 型号中有 %1 种满足期限</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="275"/>
+        <location filename="../widgets/CapacityView.cpp" line="330"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/CapacityView.cpp" line="275"/>
+        <location filename="../widgets/CapacityView.cpp" line="330"/>
         <source> (of the sizes tried)</source>
         <translation>（就已尝试的规模而言）</translation>
     </message>

@@ -6,6 +6,7 @@
 
 #include "catalog/Catalog.h"
 #include "scenario/PoolResolver.h"
+#include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioPaths.h"
 
 #include <qcustomplot.h>
@@ -19,6 +20,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
@@ -68,6 +70,7 @@ CapacityView::CapacityView(ScenarioDocument* document, QWidget* parent)
       maxGpus_(new QSpinBox(this)), headroom_(new QDoubleSpinBox(this)),
       gpus_(new QListWidget(this)), plan_(new QPushButton(this)), cancel_(new QPushButton(this)),
       apply_(new QPushButton(this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
+      inventory_(new QLineEdit(this)), inventoryResult_(new QLabel(this)),
       summary_(resultTable(this, summaryModel_)), scaling_(resultTable(this, scalingModel_)),
       plot_(new QCustomPlot(this)) {
     tokens_->setRange(0.001, 1e7); // billions: a million tokens to 10 quadrillion
@@ -111,6 +114,9 @@ CapacityView::CapacityView(ScenarioDocument* document, QWidget* parent)
     form->addRow(new QLabel(this), maxGpus_);
     form->addRow(new QLabel(this), headroom_);
     form->addRow(new QLabel(this), gpus_);
+    form->addRow(new QLabel(this), inventory_);
+    inventoryResult_->setWordWrap(true);
+    inventoryResult_->setTextFormat(Qt::PlainText);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(plan_);
     buttons->addWidget(cancel_);
@@ -127,6 +133,7 @@ CapacityView::CapacityView(ScenarioDocument* document, QWidget* parent)
     layout->addLayout(form);
     layout->addLayout(buttons);
     layout->addWidget(status_);
+    layout->addWidget(inventoryResult_);
     layout->addWidget(splitter, 1);
 
     connect(useBudget_, &QCheckBox::toggled, budget_, &QWidget::setEnabled);
@@ -139,6 +146,7 @@ CapacityView::CapacityView(ScenarioDocument* document, QWidget* parent)
                 status_->setText(tr("Sizing %1: %2 GPUs").arg(gpu, QLocale().toString(numGpus)));
             });
     connect(runner_, &CapacityRunner::finished, this, &CapacityView::showResult);
+    connect(runner_, &CapacityRunner::inventoryFinished, this, &CapacityView::showInventory);
     connect(summary_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { showGpu(current.row()); });
     connect(scaling_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
@@ -192,11 +200,17 @@ void CapacityView::changeEvent(QEvent* event) {
 void CapacityView::retranslate() {
     auto* form = static_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0));
     const QStringList labels{tr("Tokens (billions)"),      tr("Deadline (days)"), tr("Budget"),
-                             tr("Largest cluster (GPUs)"), tr("Memory headroom"), tr("GPU kinds")};
+                             tr("Largest cluster (GPUs)"), tr("Memory headroom"), tr("GPU kinds"),
+                             tr("Your GPUs")};
     for (int r = 0; r < form->rowCount(); ++r)
         if (auto* label = qobject_cast<QLabel*>(form->itemAt(r, QFormLayout::LabelRole)->widget()))
             label->setText(labels.value(r));
     useBudget_->setText(tr("At most (million USD)"));
+    inventory_->setPlaceholderText(tr("optional: an inventory file, e.g. resources/inventories/"
+                                      "64xh100-128xa100.json"));
+    inventory_->setToolTip(tr("A JSON list of {\"gpu\", \"num_gpus\", \"site\"}: the fastest and "
+                              "the cheapest plan over the GPUs you have, as pools, and each pool "
+                              "alone, beside renting (trainscape-cli capacity --inventory)"));
     gpus_->setToolTip(tr("The GPU kinds to size, each with the catalog's cluster preset that "
                          "carries it"));
     plan_->setText(tr("Plan capacity"));
@@ -238,7 +252,24 @@ void CapacityView::startPlan() {
     // --inventory).
     if (base.cluster.pools)
         base = poolUniformInput(base, Catalog::builtIn(), 0);
-    if (!runner_->start(base, request))
+    std::vector<InventoryHolding> inventory;
+    inventoryResult_->clear();
+    if (const QString file = inventory_->text().trimmed(); !file.isEmpty()) {
+        Diagnostics diags;
+        std::optional<std::vector<InventoryHolding>> read;
+        if (auto text = readTextFile(QFile::encodeName(file).toStdString(), diags))
+            read = readInventory(*text, Catalog::builtIn(), diags);
+        if (!read) {
+            status_->setText(tr("Inventory %1: %2")
+                                 .arg(file, diags.errors().empty()
+                                                ? tr("does not read")
+                                                : QString::fromStdString(
+                                                      diags.errors().front().toString())));
+            return;
+        }
+        inventory = std::move(*read);
+    }
+    if (!runner_->start(base, request, inventory))
         return;
     plannedTokens_ = request.tokens;
     plannedDeadlineDays_ = request.deadlineDays;
@@ -247,6 +278,30 @@ void CapacityView::startPlan() {
     apply_->setEnabled(false);
     progress_->setValue(0);
     status_->setText(tr("Planning…"));
+}
+
+void CapacityView::showInventory(const std::shared_ptr<const InventoryResult>& result) {
+    if (!result)
+        return;
+    QStringList lines{tr("With your GPUs:")};
+    auto line = [](const QString& label, const InventoryOption& o) {
+        QStringList used;
+        for (const InventoryHolding& h : o.used)
+            used << QStringLiteral("%1 × %2").arg(h.numGpus).arg(QString::fromStdString(h.gpu));
+        const Estimate& e = o.plan.estimate;
+        return tr("%1: %2, %3 days, $%4 — %5")
+            .arg(label, used.join(QStringLiteral(" + ")),
+                 QLocale().toString(e.trainDays.value_or(0), 'f', 1),
+                 QLocale().toString(e.trainUsd.value_or(0), 'f', 0),
+                 QString::fromStdString(o.plan.description));
+    };
+    for (const InventoryOption& o : result->options)
+        lines << line(o.objective == "fastest" ? tr("fastest") : tr("cheapest"), o);
+    for (const InventoryOption& o : result->alone)
+        lines << line(tr("%1 alone").arg(QString::fromStdString(o.objective)), o);
+    for (const auto& [objective, reason] : result->impossible)
+        lines << tr("%1: %2").arg(QString::fromStdString(objective), QString::fromStdString(reason));
+    inventoryResult_->setText(lines.join('\n'));
 }
 
 void CapacityView::showResult(const std::shared_ptr<const CapacityResult>& result,

@@ -7,6 +7,7 @@
 // against GPU count); "Apply plan" puts a row's cluster and plan into the scenario as one
 // undoable edit.
 
+#include "hetero/InventoryPlanner.h"
 #include "search/CapacityPlanner.h"
 
 #include <QWidget>
@@ -17,6 +18,7 @@ class QCheckBox;
 class QCustomPlot;
 class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -38,6 +40,8 @@ public:
 
     // For tests: the parts a user works with.
     QDoubleSpinBox* tokensBox() const { return tokens_; }     // billions of tokens
+    QLineEdit* inventoryField() const { return inventory_; } // the GPUs you have (a JSON file)
+    QLabel* inventoryLabel() const { return inventoryResult_; }
     QDoubleSpinBox* deadlineBox() const { return deadline_; } // days
     QCheckBox* budgetCheck() const { return useBudget_; }
     QDoubleSpinBox* budgetBox() const { return budget_; } // millions of dollars
@@ -68,6 +72,7 @@ private:
     void fillGpuKinds();
     void takeScenarioTokens();
     void showResult(const std::shared_ptr<const CapacityResult>& result, const QString& error);
+    void showInventory(const std::shared_ptr<const InventoryResult>& result);
     void showGpu(int summaryRow);
     void drawChart();
     void updateApply();
@@ -91,6 +96,8 @@ private:
     QPushButton* apply_;
     QProgressBar* progress_;
     QLabel* status_;
+    QLineEdit* inventory_;
+    QLabel* inventoryResult_;
     QTableView* summary_;
     QTableView* scaling_;
     QCustomPlot* plot_;

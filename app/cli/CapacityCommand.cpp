@@ -132,7 +132,6 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
     if (!args.inventory.empty()) {
         const auto file = loadScenarioFile(inputs->file, diags);
         InventoryRequest ir;
-        ir.file = args.inventory;
         ir.tokens = args.tokens;
         ir.deadlineDays = args.deadlineDays;
         ir.budgetUsd = args.budgetUsd;
@@ -142,7 +141,8 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
         for (const std::string& pin : args.pins)
             parseSearchPins(pin, ir.search.domain, diags);
         if (file && !diags.hasErrors())
-            inventory = inventoryCapacity(*file, inputs->catalog, inputs->calibrations, ir, diags);
+            inventory = inventoryCapacity(*file, inputs->catalog, inputs->calibrations,
+                                          args.inventory, ir, diags);
         if (!inventory) {
             printDiagnostics(inputs->file, diags);
             return kExitBadInput;

@@ -1,12 +1,10 @@
 #pragma once
-// capacity FILE --inventory INV.json (issue 32 item 5): the fastest and the cheapest way to
-// train the tokens by the deadline with the GPUs a user has (a JSON list of {"gpu",
-// "num_gpus", "site"}), planned over pools (core/hetero/HeteroSearch.h), beside each kind alone.
+// capacity FILE --inventory INV.json (issue 32 item 5): the JSON of core/hetero/
+// InventoryPlanner.h's result, beside renting one kind.
 
 #include "CliCommon.h"
 
-#include "scenario/Scenario.h"
-#include "search/PlanSearch.h"
+#include "hetero/InventoryPlanner.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,18 +13,11 @@
 
 namespace ts::cli {
 
-struct InventoryRequest {
-    std::string file;
-    double tokens = 0;
-    double deadlineDays = 0;
-    std::optional<double> budgetUsd;
-    SearchOptions search;
-};
-
-// The "inventory" part of capacity's JSON: {"inventory", "options", "impossible"}; nullopt
-// with `diags` for an inventory that does not read.
+// {"inventory", "options", "alone", "impossible"}; nullopt with `diags` for an inventory that
+// does not read (its errors prefixed with "--inventory FILE").
 std::optional<nlohmann::ordered_json> inventoryCapacity(const Scenario& base, const Catalog& catalog,
                                                         const CalibrationRegistry& calibrations,
+                                                        const std::string& file,
                                                         const InventoryRequest& request,
                                                         Diagnostics& diags);
 
