@@ -86,9 +86,22 @@ void printText(const SearchResult& r, SearchObjective objective) {
                     withThousands(r.current->uncertain).c_str());
 }
 
-SearchOptions searchOptions(const SearchArgs& args, SearchObjective objective) {
+// The options from the command line; nullopt after printing why they do not read.
+std::optional<SearchOptions> searchOptions(const SearchArgs& args) {
     SearchOptions so;
-    so.objective = objective;
+    const auto objective = searchObjectiveFromName(args.objective);
+    Diagnostics diags;
+    if (!objective)
+        diags.error("--objective", "\"" + args.objective +
+                                       "\" is not one of step-time, tokens-per-s, time-to-train, "
+                                       "cost-per-token, cost-per-run, energy-per-run");
+    for (const std::string& pin : args.pins)
+        parseSearchPins(pin, so.domain, diags);
+    if (diags.hasErrors()) {
+        printDiagnostics("search", diags);
+        return std::nullopt;
+    }
+    so.objective = *objective;
     so.topK = args.top;
     so.threads = args.threads;
     so.pareto = args.pareto;
@@ -112,48 +125,18 @@ std::optional<Scenario> pooledScenario(const Options& options) {
 
 int runSearch(const Options& options, const SearchArgs& args) {
     if (auto pooled = pooledScenario(options)) {
-        const auto objective = searchObjectiveFromName(args.objective);
-        if (!objective) {
-            Diagnostics diags;
-            diags.error("--objective", "\"" + args.objective + "\" is not a search objective");
-            printDiagnostics("search", diags);
-            return kExitBadInput;
-        }
-        SearchOptions so = searchOptions(args, *objective);
-        Diagnostics diags;
-        for (const std::string& pin : args.pins) // each pool's uniform search takes them
-            parseSearchPins(pin, so.domain, diags);
-        if (diags.hasErrors()) {
-            printDiagnostics("search", diags);
-            return kExitBadInput;
-        }
-        return runHeteroSearch(options, *pooled, so);
+        auto so = searchOptions(args); // each pool's uniform search takes the pins
+        return so ? runHeteroSearch(options, *pooled, *so) : kExitBadInput;
     }
     int exitCode = kExitOk;
     auto inputs = loadScenarioInputs(options, "search", exitCode);
     if (!inputs)
         return exitCode;
-    SearchOptions so;
-    const auto objective = searchObjectiveFromName(args.objective);
-    Diagnostics diags;
-    if (!objective)
-        diags.error("--objective", "\"" + args.objective +
-                                       "\" is not one of step-time, tokens-per-s, time-to-train, "
-                                       "cost-per-token, cost-per-run, energy-per-run");
-    for (const std::string& pin : args.pins)
-        parseSearchPins(pin, so.domain, diags);
-    if (diags.hasErrors()) {
-        printDiagnostics("search", diags);
+    auto parsed = searchOptions(args);
+    if (!parsed)
         return kExitBadInput;
-    }
-    so.objective = *objective;
-    so.topK = args.top;
-    so.threads = args.threads;
-    so.pareto = args.pareto;
-    so.rankCurrentPlan = args.rankCurrent;
-    so.constraints.memoryHeadroom = args.headroom;
-    so.constraints.deadlineDays = args.deadlineDays;
-    so.constraints.budgetUsd = args.budgetUsd;
+    SearchOptions so = std::move(*parsed);
+    Diagnostics diags;
     auto progress = std::make_shared<TerminalProgress>("search");
     so.progress = [progress](const SearchProgress& p) {
         progress->show(p.fraction(), p.plansSeen);
