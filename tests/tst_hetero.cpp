@@ -312,6 +312,33 @@ private slots:
         QVERIFY(std::abs(powerLimitThroughputScale(gh200) - 500.0 / 700.0) < 1e-12);
     }
 
+    // The Sailor validation runs (one GH200 pool: tests/data/sailor-dev.json; unlike RTX pools on
+    // the MIT cluster: tests/data/sailor-mit-dev.json, tools/sailor/make_mit_cases.py) resolve,
+    // estimate and fit, as they ran; their errors are reported in docs/heterogeneous.md.
+    void sailorRunsEstimate_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("clariden") << "sailor-dev.json";
+        QTest::newRow("mit") << "sailor-mit-dev.json";
+    }
+    void sailorRunsEstimate() {
+        QFETCH(QString, file);
+        const json cases = json::parse(ts::test::readAll(ts::test::sourceDir() + "/tests/data/" + file));
+        QVERIFY(cases.size() >= 9);
+        int unlike = 0;
+        for (const json& c : cases) {
+            Diagnostics diags;
+            auto r = resolved(c["scenario"], diags);
+            QVERIFY2(r && r->hetero, (c["id"].get<std::string>() + ": " + joinDiagnostics(diags)).c_str());
+            auto e = estimatePlan(*r, diags);
+            QVERIFY2(e && e->fits, c["id"].get<std::string>().c_str());
+            const double measured = c["measured"]["step_s"];
+            QVERIFY(e->stepSeconds > 0.2 * measured && e->stepSeconds < 5 * measured);
+            unlike += r->hetero->pools.size() > 1;
+        }
+        if (file == "sailor-mit-dev.json")
+            QCOMPARE(unlike, int(cases.size()));
+    }
+
     void bundledExampleEstimates() {
         Diagnostics diags;
         auto r = resolveScenarioFile((ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json").toStdString(),

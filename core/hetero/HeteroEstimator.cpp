@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <string>
@@ -91,6 +92,28 @@ int stageGpus(const ResolvedScenario& sc, const PipelineReplicaConfig& rep, std:
     return rep.count * rep.stages[j].tp * sc.parallel.cp;
 }
 
+// Whether two pools are the same machine (GPU, node, networks), whatever their ids and sizes:
+// then the stage views already place the traffic between them.
+bool alikePools(const HeteroConfig& h, int a, int b) {
+    if (a == b)
+        return true;
+    ClusterConfig x = h.pools[std::size_t(a)].cluster, y = h.pools[std::size_t(b)].cluster;
+    x.numGpus = y.numGpus = 0;
+    return x == y;
+}
+
+// The link between nodes of two unlike pools, Gbit/s per node: cluster.pool_link_gbit_s, else
+// the shared scale-out network, as fast as the slower node's NICs (nic_gbit_s x nics_per_node).
+double crossLinkGbitPerNode(const HeteroConfig& h, int a, int b) {
+    if (h.poolLinkGbitPerS)
+        return *h.poolLinkGbitPerS;
+    const auto node = [&](int p) {
+        const ScaleOutConfig& o = h.pools[std::size_t(p)].cluster.scaleOut;
+        return o.nicGbitPerS * std::max(1, o.nicsPerNode);
+    };
+    return std::min(node(a), node(b));
+}
+
 // One pipeline transfer between stages on different pools over cluster.pool_link_gbit_s: the
 // micro-batch's [s, b, h] activation (or its gradient) crosses the pool link of the nodes the
 // smaller stage spans (each node's link carries its GPUs' shares).
@@ -133,15 +156,16 @@ StageCosts mergedCosts(const ResolvedScenario& sc, const Runs& runs, std::size_t
     m.stageKind.resize(std::size_t(pp));
     std::iota(m.stageKind.begin(), m.stageKind.end(), 0);
     m.kindFirstStage = m.stageKind;
-    if (!h.poolLinkGbitPerS || pp < 2)
+    if (pp < 2)
         return m;
     const PipelineReplicaConfig& rep = h.pipelines[e];
     const std::int64_t micro = at[0]->ctx->layout.microbatches;
     for (int j = 0; j + 1 < pp; ++j) {
-        if (rep.stages[std::size_t(j)].pool == rep.stages[std::size_t(j + 1)].pool)
+        const int pa = rep.stages[std::size_t(j)].pool, pb = rep.stages[std::size_t(j + 1)].pool;
+        if (alikePools(h, pa, pb) && !(h.poolLinkGbitPerS && pa != pb))
             continue;
         const double t = crossPoolP2pSeconds(sc, *at[std::size_t(j)], *at[std::size_t(j + 1)],
-                                             *h.poolLinkGbitPerS);
+                                             crossLinkGbitPerNode(h, pa, pb));
         if (sc.parallel.overlap.pp) { // the schedule's edge delay
             m.p2p.seconds = std::max(m.p2p.seconds, t);
             continue;
@@ -168,17 +192,27 @@ double crossPoolReduction(const ResolvedScenario& sc, const Runs& runs, std::siz
                           const StageCosts& m, double& gbPerSPerGpu) {
     const HeteroConfig& h = *sc.hetero;
     std::set<int> pools;
-    int gpn = 1 << 30;
+    int sharing = 1 << 30; // GPUs of the stage on one node, sharing its link
     for (std::size_t e = 0; e < h.pipelines.size(); ++e) {
         pools.insert(h.pipelines[e].stages[j].pool);
-        gpn = std::min(gpn, runs.at[e][j]->view->cluster.gpusPerNode);
+        const int stageGpus = h.pipelines[e].stages[j].tp * sc.parallel.cp;
+        sharing = std::min(sharing, std::min(stageGpus, runs.at[e][j]->view->cluster.gpusPerNode));
     }
     const int replicas = h.replicas();
-    if (pools.size() < 2 || !h.poolLinkGbitPerS || replicas < 2)
+    bool unlike = false;
+    for (int a : pools)
+        for (int b : pools)
+            unlike = unlike || !alikePools(h, a, b) || (h.poolLinkGbitPerS && a != b);
+    if (!unlike || replicas < 2)
         return 0;
+    double link = std::numeric_limits<double>::infinity();
+    for (int a : pools)
+        for (int b : pools)
+            if (a != b)
+                link = std::min(link, crossLinkGbitPerNode(h, a, b));
     const StageRun& r = *runs.at[0][j];
     const double bytes = r.params.stageParams[j] * r.ctx->gradBytes;
-    gbPerSPerGpu = *h.poolLinkGbitPerS / 8.0 / double(std::max(1, gpn));
+    gbPerSPerGpu = link / 8.0 / double(std::max(1, sharing));
     const double t = 2.0 * (replicas - 1) / replicas * bytes / (gbPerSPerGpu * 1e9);
     return sc.parallel.overlap.dp ? std::max(0.0, t - m.stageBwd[j]) : t;
 }

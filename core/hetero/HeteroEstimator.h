@@ -16,7 +16,7 @@
 //   straggler model: the iteration is set by the slowest data-parallel replica; the ring
 //   all-reduce's bandwidth term is that of its slowest link, Patarasuk and Yuan 2009).
 // - Point-to-point between stages on different pools crosses cluster.pool_link_gbit_s when
-//   given (per node), else the shared scale-out network of the views.
+//   given (per node), else the slower node's NICs (the shared scale-out network).
 // - Memory per pool; energy and cost sum the stages' GPUs at their own power and price.
 
 #include "common/Diagnostics.h"
