@@ -53,7 +53,7 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const {
     const std::size_t p = order_[static_cast<std::size_t>(index.row())];
     const int c = index.column();
     if (role == Qt::UserRole)
-        return c == Plan ? QVariant(QString::fromStdString(describePlan(plans_[p].plan)))
+        return c == Plan ? QVariant(QString::fromStdString(plans_[p].label()))
                          : QVariant(number(p, c));
     if (role == Qt::TextAlignmentRole)
         return c == Plan ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
@@ -66,7 +66,7 @@ QVariant SearchResultsModel::data(const QModelIndex& index, int role) const {
     case Rank:
         return QString::number(p + 1);
     case Plan:
-        return QString::fromStdString(describePlan(plans_[p].plan));
+        return QString::fromStdString(plans_[p].label());
     case StepTime:
         return QString::number(v, 'f', 3);
     case TokensPerS:
@@ -113,7 +113,7 @@ void SearchResultsModel::sort(int column, Qt::SortOrder order) {
     emit layoutAboutToBeChanged();
     std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
         if (column == Plan) {
-            const std::string x = describePlan(plans_[a].plan), y = describePlan(plans_[b].plan);
+            const std::string x = plans_[a].label(), y = plans_[b].label();
             return order == Qt::AscendingOrder ? x < y : y < x;
         }
         const double x = number(a, column), y = number(b, column);

@@ -1,5 +1,9 @@
 #include "SearchRunner.h"
 
+#include "catalog/Catalog.h"
+#include "hetero/HeteroSearch.h"
+#include "scenario/ScenarioResolver.h"
+
 #include <QMetaObject>
 #include <QPointer>
 
@@ -31,6 +35,60 @@ bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options
             result = std::make_shared<const SearchResult>(std::move(*found));
         else if (!diags.errors().empty())
             error = QString::fromStdString(diags.errors().front().toString());
+        QMetaObject::invokeMethod(
+            this,
+            [self, result, error] {
+                if (!self)
+                    return;
+                self->worker_.done();
+                emit self->finished(result, error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+bool SearchRunner::startPooled(const Scenario& scenario, SearchOptions options) {
+    if (worker_.isRunning())
+        return false;
+    options.cancel = worker_.cancelFlag();
+    options.progress = nullptr;
+    options.pareto = false; // a front over pools is not computed
+    options.keepPoints = 0;
+    options.rankCurrentPlan = false;
+    QPointer<SearchRunner> self(this);
+    return worker_.start([this, self, scenario, options] {
+        Diagnostics diags;
+        const Catalog& catalog = Catalog::builtIn();
+        const CalibrationRegistry& calibrations = CalibrationRegistry::standard();
+        auto found = searchHeteroPlans(scenario, catalog, calibrations, options, diags);
+        std::shared_ptr<const SearchResult> result;
+        QString error;
+        if (found) {
+            SearchResult r;
+            r.plansInSpace = found->plansInSpace;
+            r.plansEvaluated = found->plansEvaluated;
+            r.plansFitting = found->plansFitting;
+            r.fullEstimates = std::int64_t(found->plans.size());
+            r.seconds = found->seconds;
+            r.notes = found->notes;
+            for (HeteroPlan& p : found->plans) {
+                Diagnostics d;
+                auto resolved = resolveScenario(p.scenario, catalog, calibrations, d);
+                if (!resolved)
+                    continue;
+                SearchedPlan sp;
+                sp.plan = planChoiceOf(*resolved);
+                sp.scenario = std::move(*resolved);
+                sp.estimate = std::move(p.estimate);
+                sp.objective = p.objective;
+                sp.description = p.description;
+                sp.pooled = std::move(p.scenario);
+                r.plans.push_back(std::move(sp));
+            }
+            result = std::make_shared<const SearchResult>(std::move(r));
+        } else if (!diags.errors().empty()) {
+            error = QString::fromStdString(diags.errors().front().toString());
+        }
         QMetaObject::invokeMethod(
             this,
             [self, result, error] {

@@ -20,6 +20,9 @@ public:
     // Destroying it cancels a running job and waits for it (WorkerThread).
     // Starts searching a copy of `scenario`; false when a search is still running.
     bool start(const ResolvedScenario& scenario, SearchOptions options);
+    // A scenario with cluster.pools: the search over pools (core/hetero/HeteroSearch.h), its
+    // plans delivered as the uniform search's are (SearchedPlan::pooled).
+    bool startPooled(const Scenario& scenario, SearchOptions options);
     void cancel() { worker_.cancel(); }
     bool isRunning() const { return worker_.isRunning(); }
     // Processes events until the search has delivered its result or `timeoutMs` passes.

@@ -19,6 +19,9 @@
 #include "Translations.h"
 
 #include "estimate/Estimator.h"
+#include "scenario/ScenarioIO.h"
+#include "SearchResultsModel.h"
+#include "SearchRunner.h"
 
 #include <qcustomplot.h>
 
@@ -114,8 +117,9 @@ private slots:
         QVERIFY(pools->problemLabel()->text().contains("pool:tp"));
     }
 
-    // The Search view searches one uniform cluster and says where a plan over pools is searched.
-    void searchViewNamesTheCommandLine() {
+    // The Search view searches a scenario over pools as the command line does (which pools,
+    // stage order, tp per stage, layers, replicas), and applies a plan as pipelines.
+    void searchViewSearchesPools() {
         MainWindow window(coreEstimator());
         window.setRememberRecentFiles(false);
         QVERIFY(window.openScenario(example("llama3-70b-64xh100-128xa100.json")));
@@ -123,13 +127,21 @@ private slots:
         QVERIFY(window.showView("search"));
         auto* view = window.findChild<SearchView*>();
         QVERIFY(view);
-        QPushButton* run = view->searchButton();
-        QVERIFY(run);
-        run->click();
-        bool said = false;
-        for (QLabel* l : window.findChildren<QLabel*>())
-            said = said || l->text().contains("trainscape-cli search FILE");
-        QVERIFY(said);
+        view->searchButton()->click();
+        QVERIFY(view->runner()->waitForFinished(240000));
+        QVERIFY2(view->resultsModel()->rowCount() > 0, qPrintable(view->statusText()));
+        const SearchedPlan& best = view->resultsModel()->plan(0);
+        QVERIFY(best.pooled && best.scenario.hetero);
+        QVERIFY(!best.description.empty());
+        shoot(window, "pools-search");
+        view->table()->selectRow(0);
+        view->applyButton()->click();
+        QVERIFY(window.waitForEstimate());
+        QVERIFY(window.document()->resolved() && window.document()->resolved()->hetero);
+        QCOMPARE(window.document()->explicitValue("/parallelism/pipelines"),
+                 std::optional<nlohmann::ordered_json>(
+                     scenarioToJson(*best.pooled)["parallelism"]["pipelines"]));
+        QVERIFY(std::abs(window.estimate()->stepSeconds / best.estimate.stepSeconds - 1) < 1e-6);
     }
 
     // Capacity from the GPUs a user has: the fastest and the cheapest plan over the inventory's

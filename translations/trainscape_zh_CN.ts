@@ -5642,27 +5642,22 @@ Network power: %2
         <translation>场景有错误：修正后才能搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="128"/>
-        <source>A plan over pools is searched from the command line: trainscape-cli search FILE (docs/heterogeneous.md); this view searches one uniform cluster</source>
-        <translation>资源池方案请在命令行搜索：trainscape-cli search FILE（docs/heterogeneous.md）；此视图搜索单一同构集群</translation>
-    </message>
-    <message>
-        <location filename="../widgets/SearchView.cpp" line="153"/>
+        <location filename="../widgets/SearchView.cpp" line="149"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="171"/>
+        <location filename="../widgets/SearchView.cpp" line="167"/>
         <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
         <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="178"/>
+        <location filename="../widgets/SearchView.cpp" line="174"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="180"/>
+        <location filename="../widgets/SearchView.cpp" line="176"/>
         <source>; this scenario&apos;s plan ranks %1</source>
         <translation>；本场景的方案排名第 %1</translation>
     </message>
@@ -5696,7 +5691,8 @@ step ≥ %2 s (bound) · %3 GiB</source>
 %2 秒/步 · %3 GiB · MFU %4%</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchViewPlot.cpp" line="139"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="124"/>
+        <location filename="../widgets/SearchViewPlot.cpp" line="146"/>
         <source>Apply searched plan</source>
         <translation>应用搜索到的方案</translation>
     </message>

@@ -124,12 +124,6 @@ void SearchView::startSearch() {
         status_->setText(tr("The scenario has errors: fix them to search"));
         return;
     }
-    if (resolved->hetero) { // its plans are not one uniform PlanChoice (core/hetero)
-        status_->setText(tr("A plan over pools is searched from the command line: "
-                            "trainscape-cli search FILE (docs/heterogeneous.md); this view "
-                            "searches one uniform cluster"));
-        return;
-    }
     SearchOptions options;
     Diagnostics diags;
     if (!parseSearchPins(pins_->text().toStdString(), options.domain, diags)) {
@@ -144,7 +138,9 @@ void SearchView::startSearch() {
     options.pareto = true;
     options.keepPoints = kMaxDrawnPoints; // (an even sample, as the scatter draws them)
     options.rankCurrentPlan = true;
-    if (!runner_->start(*resolved, options))
+    // A scenario over pools: which pools, stage order, tp per stage, layers and replicas.
+    if (resolved->hetero ? !runner_->startPooled(document_->scenario(), options)
+                         : !runner_->start(*resolved, options))
         return;
     search_->setEnabled(false);
     cancel_->setEnabled(true);

@@ -96,7 +96,7 @@ QString SearchView::hoverText(const QPointF& pixel) const {
     for (const SearchedPlan& sp : result_->plans)
         consider(sp.estimate.stepSeconds, sp.estimate.peakBytes / kGiB,
                  tr("%1\n%2 s/step · %3 GiB · MFU %4%")
-                     .arg(QString::fromStdString(describePlan(sp.plan)))
+                     .arg(QString::fromStdString(sp.label()))
                      .arg(sp.estimate.stepSeconds, 0, 'f', 3)
                      .arg(sp.estimate.peakBytes / kGiB, 0, 'f', 1)
                      .arg(100 * sp.estimate.mfu, 0, 'f', 1));
@@ -117,6 +117,13 @@ void SearchView::applySelectedPlan() {
     if (row < 0 || row >= model_->rowCount())
         return;
     const SearchedPlan& plan = model_->plan(row);
+    if (plan.pooled) { // a plan over pools: its pipelines and shared fields, as searched
+        const auto written = scenarioToJson(*plan.pooled);
+        document_->setValues({{"/parallelism", written["parallelism"]},
+                              {"/training/micro_batch", written["training"]["micro_batch"]}},
+                             tr("Apply searched plan"), false);
+        return;
+    }
     const auto written = scenarioToJson(explicitScenario(plan.scenario));
     // One undo step: the whole plan and the micro-batch it was searched with. The search kept
     // the base's framework while it varied ZeRO; where the new plan would infer another one

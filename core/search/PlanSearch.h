@@ -7,6 +7,7 @@
 
 #include "estimate/Estimate.h"
 #include "estimate/Estimator.h"
+#include "scenario/Scenario.h"
 #include "search/SearchSpace.h"
 
 #include <atomic>
@@ -69,6 +70,11 @@ struct SearchedPlan {
     ResolvedScenario scenario;
     Estimate estimate;
     double objective = 0;
+    // A plan over pools (core/hetero/HeteroSearch.h): its scenario as written, which `plan`
+    // (the first stage's summary) cannot express, and its description.
+    std::optional<Scenario> pooled;
+    std::string description;
+    std::string label() const { return description.empty() ? describePlan(plan) : description; }
 };
 
 // A timed plan as the inner loop saw it: bounds on time, cost and energy, exact memory.
