@@ -3,6 +3,8 @@
 #include "ScenarioDocument.h"
 #include "TopologyCommands.h"
 
+#include "hetero/PoolsGraph.h"
+
 #include "scenario/ClusterGraphJson.h"
 #include "topology/GraphLayout.h"
 #include "topology/GraphTemplates.h"
@@ -408,11 +410,16 @@ void TopologyGraphModel::syncFromDocument() {
         if (!resolved) // an invalid edit elsewhere: keep drawing what was drawn
             return;
         const ClusterConfig c = withoutGraph(resolved->cluster);
-        if (derived_ && derivedFrom_ == c)
+        // Pools: each pool's network as a group (hetero/PoolsGraph.h).
+        const std::optional<std::vector<ResolvedPool>> pools =
+            resolved->hetero ? std::optional(resolved->hetero->pools) : std::nullopt;
+        if (derived_ && derivedFrom_ == c && derivedPools_ == pools)
             return;
         Diagnostics diags;
-        std::optional<ClusterGraph> g =
-            c.numGpus <= kMaxEstimateGraphGpus ? buildTemplateGraph(c, diags) : std::nullopt;
+        std::optional<ClusterGraph> g;
+        if (c.numGpus <= kMaxEstimateGraphGpus)
+            g = resolved->hetero ? poolsGraph(*resolved->hetero, diags) : buildTemplateGraph(c, diags);
+        derivedPools_ = pools;
         derived_ = true;
         syncedJson_.reset();
         derivedFrom_ = c;

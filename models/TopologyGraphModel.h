@@ -8,6 +8,7 @@
 
 #include "scenario/ClusterConfig.h"
 #include "scenario/ClusterGraph.h"
+#include "scenario/PoolConfig.h"
 #include "topology/Topology.h"
 #include "topology/TopologyModel.h"
 
@@ -118,6 +119,7 @@ private:
     bool writing_ = false;
     std::optional<nlohmann::ordered_json> syncedJson_;
     std::optional<ClusterConfig> derivedFrom_;
+    std::optional<std::vector<ResolvedPool>> derivedPools_; // the pools it was drawn from
     std::unordered_map<std::string, int> index_;
     mutable std::optional<Topology> topology_;
     mutable std::shared_ptr<const TopologyModel> routeModel_;

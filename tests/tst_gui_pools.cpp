@@ -14,6 +14,7 @@
 #include "PoolsEditor.h"
 #include "ResultsDashboard.h"
 #include "ScenarioDocument.h"
+#include "TopologyCanvas.h"
 #include "SearchView.h"
 #include "Screenshot.h"
 #include "Translations.h"
@@ -93,6 +94,11 @@ private slots:
         shoot(window, "pools-llama3-70b-64xh100-128xa100-cluster");
         QVERIFY(window.showView("layout")); // each stage on its pool
         shoot(window, "pools-llama3-70b-64xh100-128xa100-layout");
+        QVERIFY(window.showView("topology")); // each pool's network as a group
+        shoot(window, "pools-llama3-70b-64xh100-128xa100-topology");
+        auto* canvas = window.findChild<TopologyCanvas*>();
+        QVERIFY(canvas);
+        QVERIFY(canvas->exportPng(test::outputDir() + "/screenshots/pools-canvas.png", 1600));
 
         // Fewer replicas: one edit, one undo step, a new estimate with fewer GPUs in use.
         const int before = window.document()->undoStack()->count();

@@ -50,6 +50,13 @@ QVariant EndpointItem::itemChange(GraphicsItemChange change, const QVariant& val
 NodeItem::NodeItem(int node, const GraphNode& data)
     : node_(node), id_(data.id), label_(QString::fromStdString(data.label.value_or(data.id))),
       kind_(data.kind) {
+    // GPUs of a pool (hetero/PoolsGraph.h: labelled with the pool, grouped by `pod`) take the
+    // pool's colour, so that each pool reads as one group.
+    if (kind_ == GraphNodeKind::Gpu && data.pod && data.label) {
+        static const QColor pools[] = {QColor(118, 185, 0), QColor(20, 184, 166),
+                                       QColor(234, 179, 8), QColor(236, 72, 153)};
+        groupColor_ = pools[std::size_t(*data.pod) % std::size(pools)];
+    }
     switch (kind_) {
     case GraphNodeKind::Gpu:
         rect_ = QRectF(-12, -12, 24, 24);
@@ -95,7 +102,7 @@ QRectF NodeItem::boundingRect() const {
 
 void NodeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
     const qreal lod = detail(option, painter);
-    const QColor fill = color(kind_);
+    const QColor fill = groupColor_.value_or(color(kind_));
     if (lod < 0.25) { // a dot-sized shape: one fill, no outline
         painter->fillRect(rect_, marks.error.isEmpty() ? (marks.lit ? kLit : fill) : kError);
         return;

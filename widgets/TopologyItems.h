@@ -10,6 +10,7 @@
 #include <QGraphicsItem>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace ts::gui {
@@ -64,6 +65,7 @@ private:
     std::string id_;
     QString label_;
     GraphNodeKind kind_;
+    std::optional<QColor> groupColor_; // a pool's GPUs: the pool's colour
     QRectF rect_;
 };
 
