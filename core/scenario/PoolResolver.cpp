@@ -2,6 +2,7 @@
 
 #include "scenario/ScenarioResolver.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -59,8 +60,8 @@ ClusterInput poolCluster(const ClusterInput& c, const PoolInput& pool, const Cat
     return ci;
 }
 
-int totalReplicas(const std::vector<PipelineEntryInput>& entries) {
-    int n = 0;
+std::int64_t totalReplicas(const std::vector<PipelineEntryInput>& entries) {
+    std::int64_t n = 0; // at most 4096 entries of 10^6: no overflow
     for (const PipelineEntryInput& e : entries)
         n += e.count.value_or(1);
     return n;
@@ -207,7 +208,10 @@ bool checkPipelines(const Scenario& s, const PoolIndex& idx,
             }
             const std::size_t i = it->second;
             const std::int64_t before = taken[i];
-            taken[i] += std::int64_t(count) * st.tp.value_or(1) * cp;
+            // Each term is at most 10^18; the sum is kept below 10^12 once past any pool's size,
+            // so that 128 stages of hostile counts cannot overflow.
+            taken[i] = std::min<std::int64_t>(
+                taken[i] + std::int64_t(count) * st.tp.value_or(1) * cp, std::int64_t(1) << 40);
             if (before <= *pools[i].numGpus && taken[i] > *pools[i].numGpus) {
                 diags.error(stagePath(e, j) + "/pool",
                             "pool '" + *st.pool + "' has " + std::to_string(*pools[i].numGpus) +
@@ -221,7 +225,7 @@ bool checkPipelines(const Scenario& s, const PoolIndex& idx,
             sequences += std::int64_t(count) * **entry.sequences;
         }
     }
-    const int replicas = totalReplicas(entries);
+    const std::int64_t replicas = totalReplicas(entries);
     if (p.pp && std::size_t(*p.pp) != stages) {
         diags.error("/parallelism/pp", "parallelism.pp = " + std::to_string(*p.pp) +
                                            " but each pipeline has " + std::to_string(stages) +
@@ -285,7 +289,7 @@ Scenario stageViewInput(const Scenario& s, const Catalog& catalog, int entry, in
     v.cluster = poolCluster(s.cluster, *pool, catalog);
     ParallelInput p = *s.parallelism;
     p.pipelines.reset();
-    const int replicas = totalReplicas(entries);
+    const std::int64_t replicas = totalReplicas(entries);
     const int tp = st.tp.value_or(1);
     const int pp = int(e.stages->size());
     p.tp = tp;
@@ -295,7 +299,7 @@ Scenario stageViewInput(const Scenario& s, const Catalog& catalog, int entry, in
     v.cluster.numGpus = std::int64_t(tp) * pp * p.cp.value_or(1) * replicas;
     const std::int64_t batch = s.training.globalBatch.value_or(replicas);
     const std::int64_t sequences =
-        e.sequences && *e.sequences ? **e.sequences : batch / std::max(1, replicas);
+        e.sequences && *e.sequences ? **e.sequences : batch / std::max<std::int64_t>(1, replicas);
     v.training.globalBatch = sequences * replicas;
     if (e.microBatch)
         v.training.microBatch = e.microBatch;

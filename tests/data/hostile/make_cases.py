@@ -414,6 +414,8 @@ for name, patch, fragment in [
      "/cluster/pools/0/gpu"),
     ("pools: a million replicas", pools([H100], [{"count": 1000000, "stages": [{"pool": "h100", "tp": 8}]}]),
      "/parallelism/pipelines/0/stages/0/pool"),
+    ("pools: 128 stages of 10^6 x 10^6 GPUs", pools([H100], [{"count": 1000000, "stages": [{"pool": "h100", "tp": 1000000}] * 128}] * 4),
+     "/parallelism/pipelines/0/stages/0/pool"),
     ("pools: 200 stages", pools([H100], [{"stages": [{"pool": "h100", "tp": 1}] * 200}]),
      "/parallelism/pipelines/0/stages"),
     ("pools: 5000 pipeline entries", pools([H100], [{"stages": [{"pool": "h100", "tp": 1}]}] * 5000),
