@@ -100,6 +100,27 @@ toml::table parallelism(const ResolvedScenario& plan, std::vector<ExportRefusal>
         refuse(r, "/parallelism/overlap/dp",
                "torchtitan always overlaps data-parallel communication (FSDP2 prefetch, DDP "
                "buckets); set overlap dp to true");
+    // torchtitan v0.2.2's own startup checks (docs/export-deepspeed-torchtitan-audit.md):
+    // pure DDP takes no other parallelism (models/llama3/infra/parallelize.py:148-151), the
+    // sequence splits over 2 x tp x cp (parallelize.py:69-74), async TP needs torch.compile
+    // (distributed/tensor_parallel.py:16-23; torchtitanCompiles writes it when the scenario
+    // leaves compile unstated).
+    if (p.zero == 0 && p.dp > 1 && p.cp == 1 && (p.tp > 1 || p.pp > 1))
+        refuse(r, "/parallelism/zero",
+               "torchtitan's DDP (replicate, nothing sharded) takes no tensor or pipeline "
+               "parallelism (\"DDP has not supported > 1D parallelism\", "
+               "models/llama3/infra/parallelize.py:148-151): use zero 2 or 3 (FSDP, or HSDP "
+               "with dp_shard)");
+    if (const std::int64_t split = 2LL * p.tp * p.cp; plan.training.seqLen % split != 0)
+        refuse(r, "/training/seq_len",
+               "torchtitan splits the sequence over 2 x tp x cp = " + std::to_string(split) +
+                   " (models/llama3/infra/parallelize.py:69-74): use a seq_len divisible by it");
+    if (p.tp > 1 && p.overlap.tp && plan.training.compile && !*plan.training.compile)
+        refuse(r, "/training/compile",
+               "torchtitan's async TP runs only under torch.compile (\"Async TP requires 'model' "
+               "in --compile.components and --compile.enable\", "
+               "distributed/tensor_parallel.py:16-23): set training.compile true or "
+               "parallelism.overlap.tp false");
     toml::table t;
     t.insert("data_parallel_replicate_degree", p.dp / shard);
     t.insert("data_parallel_shard_degree", shard);

@@ -1,0 +1,85 @@
+// torchtitan v0.2.2's own startup checks as export rules (issue 37 item 1;
+// docs/export-deepspeed-torchtitan-audit.md): pure DDP takes no tp or pp, the sequence splits
+// over 2 x tp x cp, async TP needs torch.compile (written when the scenario leaves compile
+// unstated, refused when it says false), and MXFP8 with tp > 1 does not combine with compile.
+
+#include "TestSupport.h"
+
+#include "catalog/Catalog.h"
+#include "export/Exporter.h"
+#include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
+
+#include <QtTest>
+
+using namespace ts;
+using nlohmann::json;
+
+namespace {
+
+json plan(int tp, int pp, int zero, bool asyncTp) {
+    json j = json::parse(R"({"format": "trainscape.scenario/1", "model": {"preset": "llama3-8b"},
+      "cluster": {"preset": "dgx-h100", "num_gpus": 16},
+      "training": {"seq_len": 8192, "global_batch": 64, "precision": "bf16"},
+      "parallelism": {"sequence_parallel": true, "overlap": {"dp": true}}})");
+    j["parallelism"]["tp"] = tp;
+    j["parallelism"]["pp"] = pp;
+    j["parallelism"]["zero"] = zero;
+    j["parallelism"]["overlap"]["tp"] = asyncTp;
+    if (tp == 1)
+        j["parallelism"]["sequence_parallel"] = false;
+    return j;
+}
+
+ExportResult render(const json& doc) {
+    Diagnostics diags;
+    auto s = parseScenarioText(doc.dump(), diags);
+    auto r = s ? resolveScenario(*s, Catalog::builtIn(), diags) : std::nullopt;
+    if (!r)
+        qFatal("does not resolve: %s", diags.errors().empty() ? "" : diags.errors()[0].toString().c_str());
+    return findExporter("torchtitan")->render(*r, {});
+}
+
+bool refusedAt(const ExportResult& r, const std::string& path) {
+    for (const ExportRefusal& x : r.refusals)
+        if (x.path == path)
+            return true;
+    return false;
+}
+
+} // namespace
+
+class TestTorchtitanRules : public QObject {
+    Q_OBJECT
+private slots:
+    void ddpTakesNoOtherParallelism() {
+        QVERIFY(refusedAt(render(plan(4, 1, 0, false)), "/parallelism/zero"));
+        QVERIFY(refusedAt(render(plan(1, 2, 0, false)), "/parallelism/zero"));
+        QVERIFY(render(plan(1, 1, 0, false)).ok()); // pure DDP
+        QVERIFY(render(plan(4, 1, 3, false)).ok()); // FSDP + TP
+    }
+    void sequenceSplitsOverTwiceTpCp() {
+        json odd = plan(4, 1, 3, false);
+        odd["training"]["seq_len"] = 8196; // divisible by 4, not by 8
+        QVERIFY(refusedAt(render(odd), "/training/seq_len"));
+    }
+    void asyncTpNeedsCompile() {
+        const ExportResult on = render(plan(4, 1, 3, true));
+        QVERIFY(on.ok());
+        const std::string& toml = on.files[0].text;
+        QVERIFY(toml.find("enable_async_tensor_parallel = true") != std::string::npos);
+        const auto compile = toml.find("[compile]");
+        QVERIFY(compile != std::string::npos);
+        QVERIFY(toml.find("enable = true", compile) != std::string::npos);
+        json off = plan(4, 1, 3, true);
+        off["training"]["compile"] = false;
+        QVERIFY(refusedAt(render(off), "/training/compile"));
+        json mx = plan(4, 1, 3, true);
+        mx["training"]["precision"] = "mxfp8";
+        mx["cluster"] = {{"preset", "dgx-b200"}, {"num_gpus", 16}};
+        QVERIFY(refusedAt(render(mx), "/training/precision"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTorchtitanRules)
+#include "tst_torchtitan_rules.moc"
