@@ -300,9 +300,13 @@ def check_target(name, target, folder, plan):
         cp = ds.get("sequence_parallel_size", 1)
         micro, accum = ds["train_micro_batch_size_per_gpu"], ds["gradient_accumulation_steps"]
         dp = world // (tp * pp * cp)
-        if ds["train_batch_size"] != micro * accum * dp:  # runtime/config.py _batch_assertion
+        # runtime/config.py _batch_assertion; with AutoTP the key is left out (DeepSpeed derives it
+        # from the world size it is built with, DP or DP x TP: config.py:953-957).
+        if tp > 1 and "train_batch_size" in ds:
+            fail(where, "AutoTP config writes train_batch_size (it holds only with an mpu)")
+        if ds.get("train_batch_size", micro * accum * dp) != micro * accum * dp:
             fail(where, "train_batch_size != micro x accumulation x DP world")
-        plan_checks(where, plan, world, tp=tp, pp=pp, cp=cp, micro=micro, global_batch=ds["train_batch_size"])
+        plan_checks(where, plan, world, tp=tp, pp=pp, cp=cp, micro=micro, global_batch=micro * accum * dp)
         ep = ds.get("expert_parallel", {})
         if ep.get("enabled"):  # module_inject/auto_ep_folding.py: ep x etp divides world / pp
             if (world // pp) % (ep["autoep_size"] * ep.get("expert_tensor_parallel_size", 1)):

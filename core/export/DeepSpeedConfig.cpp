@@ -151,8 +151,13 @@ Json deepSpeedConfig(const ResolvedScenario& plan, const LaunchShape& shape,
     const auto& p = plan.parallel;
     const auto& t = plan.training;
     Json ds;
-    // _batch_assertion (runtime/config.py): train = micro x accumulation x DP world.
-    ds["train_batch_size"] = t.globalBatch;
+    // _batch_assertion (runtime/config.py:924-927, v0.19.5): train = micro x accumulation x the
+    // world size the config is built with, which under AutoTP is DP only when the script passes
+    // an mpu (DP x TP otherwise; activation checkpointing builds a second config with one).
+    // With tp > 1 train_batch_size is left out, so that DeepSpeed derives it (config.py:953-957)
+    // and the assertion holds with either world size; micro and accumulation set the batch.
+    if (p.tp <= 1)
+        ds["train_batch_size"] = t.globalBatch;
     ds["train_micro_batch_size_per_gpu"] = t.microBatch;
     ds["gradient_accumulation_steps"] = shape.gradAccum;
     ds["gradient_clipping"] = 1.0;
