@@ -59,8 +59,16 @@ void pipelineArgs(const ResolvedScenario& plan, std::vector<CliArg>& a,
     }
     // overlap_p2p_comm acts in the interleaved schedule only (core/pipeline_parallel/
     // schedules.py, core_v0.15.0): plain 1F1B blocks on its sends and receives.
-    if (!p.overlap.pp && p.vpp > 1)
+    if (!p.overlap.pp && p.vpp > 1) {
+        // arguments.py:608: "When interleaved schedule is used and p2p communication overlap
+        // is disabled, pipeline-model-parallel size should be greater than 2".
+        if (p.pp == 2)
+            refusals.push_back({"/parallelism/overlap/pp",
+                                "Megatron-LM's interleaved schedule without p2p overlap needs "
+                                "pp > 2 (arguments.py:608, core_v0.15.0): set overlap pp to true, "
+                                "or pp > 2"});
         a.push_back({"--no-overlap-p2p-communication", {}});
+    }
     if (p.overlap.pp && p.vpp == 1)
         refusals.push_back({"/parallelism/overlap/pp",
                             "Megatron-LM overlaps pipeline sends with compute only in the "

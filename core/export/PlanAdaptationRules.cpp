@@ -182,8 +182,13 @@ const std::map<std::string, Rule>& rules() {
                  "/parallelism/pipeline_layers",
                  uniformPartition(c.number("/model/layers"), c.number("/parallelism/pp")))};
          }},
+        // Refused on (no overlap outside Megatron-LM's interleaved schedule, none in torchtitan):
+        // off; refused off (Megatron-LM's interleaved schedule at pp 2, arguments.py:608): on.
         {"/parallelism/overlap/pp",
-         [](const RuleContext& c) { return Changes{c.change("/parallelism/overlap/pp", false)}; }},
+         [](const RuleContext& c) {
+             const Json on = c.at("/parallelism/overlap/pp");
+             return Changes{c.change("/parallelism/overlap/pp", !(on.is_boolean() && on.get<bool>()))};
+         }},
         {"/parallelism/overlap/ep",
          [](const RuleContext& c) { return Changes{c.change("/parallelism/overlap/ep", false)}; }},
         {"/parallelism/overlap/dp",

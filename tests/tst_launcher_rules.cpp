@@ -1,12 +1,15 @@
-// torchtitan v0.2.2's own startup checks as export rules (issue 37 item 1;
-// docs/export-deepspeed-torchtitan-audit.md): pure DDP takes no tp or pp, the sequence splits
+// Launchers' own startup checks as export rules (issue 37 item 1). torchtitan v0.2.2
+// (docs/export-deepspeed-torchtitan-audit.md): pure DDP takes no tp or pp, the sequence splits
 // over 2 x tp x cp, async TP needs torch.compile (written when the scenario leaves compile
 // unstated, refused when it says false), and MXFP8 with tp > 1 does not combine with compile.
+// Megatron-LM core_v0.15.0 (docs/export-megatron-audit.md): the interleaved schedule without
+// p2p overlap needs pp > 2 (arguments.py:608), and the export dialog's adaptation turns it on.
 
 #include "TestSupport.h"
 
 #include "catalog/Catalog.h"
 #include "export/Exporter.h"
+#include "export/PlanAdaptation.h"
 #include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 
@@ -31,13 +34,13 @@ json plan(int tp, int pp, int zero, bool asyncTp) {
     return j;
 }
 
-ExportResult render(const json& doc) {
+ExportResult render(const json& doc, const char* target = "torchtitan") {
     Diagnostics diags;
     auto s = parseScenarioText(doc.dump(), diags);
     auto r = s ? resolveScenario(*s, Catalog::builtIn(), diags) : std::nullopt;
     if (!r)
         qFatal("does not resolve: %s", diags.errors().empty() ? "" : diags.errors()[0].toString().c_str());
-    return findExporter("torchtitan")->render(*r, {});
+    return findExporter(target)->render(*r, {});
 }
 
 bool refusedAt(const ExportResult& r, const std::string& path) {
@@ -49,7 +52,7 @@ bool refusedAt(const ExportResult& r, const std::string& path) {
 
 } // namespace
 
-class TestTorchtitanRules : public QObject {
+class TestLauncherRules : public QObject {
     Q_OBJECT
 private slots:
     void ddpTakesNoOtherParallelism() {
@@ -79,7 +82,19 @@ private slots:
         mx["cluster"] = {{"preset", "dgx-b200"}, {"num_gpus", 16}};
         QVERIFY(refusedAt(render(mx), "/training/precision"));
     }
+    void megatronInterleavedWithoutOverlapNeedsThreeStages() {
+        json two = plan(4, 2, 1, false);
+        two["parallelism"]["vpp"] = 2;
+        two["parallelism"]["overlap"]["pp"] = false;
+        QVERIFY(refusedAt(render(two, "megatron"), "/parallelism/overlap/pp"));
+        json four = two;
+        four["parallelism"]["pp"] = 4;
+        four["cluster"]["num_gpus"] = 32;
+        const ExportResult ok = render(four, "megatron");
+        QVERIFY(ok.ok());
+        QVERIFY(ok.files[0].text.find("--no-overlap-p2p-communication") != std::string::npos);
+    }
 };
 
-QTEST_APPLESS_MAIN(TestTorchtitanRules)
-#include "tst_torchtitan_rules.moc"
+QTEST_APPLESS_MAIN(TestLauncherRules)
+#include "tst_launcher_rules.moc"
