@@ -3,7 +3,8 @@
 // over 2 x tp x cp, async TP needs torch.compile (written when the scenario leaves compile
 // unstated, refused when it says false), and MXFP8 with tp > 1 does not combine with compile.
 // Megatron-LM core_v0.15.0 (docs/export-megatron-audit.md): the interleaved schedule without
-// p2p overlap needs pp > 2 (arguments.py:608), and the export dialog's adaptation turns it on.
+// p2p overlap needs pp > 2 (arguments.py:608), MoE with tp > 1 needs sequence parallelism
+// (moe_layer.py:266); the export dialog's adaptation turns each on.
 
 #include "TestSupport.h"
 
@@ -81,6 +82,15 @@ private slots:
         mx["training"]["precision"] = "mxfp8";
         mx["cluster"] = {{"preset", "dgx-b200"}, {"num_gpus", 16}};
         QVERIFY(refusedAt(render(mx), "/training/precision"));
+    }
+    void megatronMoeWithTpNeedsSequenceParallel() {
+        json moe = plan(2, 1, 1, false);
+        moe["model"] = {{"preset", "mixtral-8x7b"}};
+        moe["parallelism"]["ep"] = 8;
+        moe["parallelism"]["sequence_parallel"] = false;
+        QVERIFY(refusedAt(render(moe, "megatron"), "/parallelism/sequence_parallel"));
+        moe["parallelism"]["sequence_parallel"] = true;
+        QVERIFY(!refusedAt(render(moe, "megatron"), "/parallelism/sequence_parallel"));
     }
     void megatronInterleavedWithoutOverlapNeedsThreeStages() {
         json two = plan(4, 2, 1, false);

@@ -223,6 +223,13 @@ MegatronArgs megatronArgs(const ResolvedScenario& plan, const LaunchShape& shape
     opt(out.parallel, "--pipeline-model-parallel-size", std::to_string(p.pp));
     if (p.tp > 1 && p.sequenceParallel)
         flag(out.parallel, "--sequence-parallel");
+    // moe_layer.py:266 (core_v0.15.0) raises at the first forward of a MoE layer under tensor
+    // parallelism without sequence parallelism.
+    if (plan.model.moe && p.tp > 1 && !p.sequenceParallel)
+        refusals.push_back({"/parallelism/sequence_parallel",
+                            "Megatron-LM's MoE layers under tensor parallelism need sequence "
+                            "parallelism (moe_layer.py:266 raises at the first forward): set "
+                            "sequence_parallel to true"});
     // arguments.py:931: "Tensor parallel communication/GEMM overlap can happen only when
     // sequence parallelism is enabled".
     if (p.tp > 1 && p.overlap.tp && !p.sequenceParallel)

@@ -206,7 +206,9 @@ const std::map<std::string, Rule>& rules() {
         {"/parallelism/zero", zero},
         {"/parallelism/sequence_parallel",
          [](const RuleContext& c) {
-             return Changes{c.change("/parallelism/sequence_parallel", c.target == "torchtitan")};
+             // torchtitan and Megatron-LM's MoE layers need it on; DeepSpeed and torchtune off.
+             return Changes{c.change("/parallelism/sequence_parallel",
+                                     c.target != "deepspeed" && c.target != "torchtune")};
          }},
         {"/parallelism/cp_comm",
          [](const RuleContext& c) {
