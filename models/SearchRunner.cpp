@@ -29,6 +29,16 @@ bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options
     return worker_.start([this, self, scenario, options] {
         Diagnostics diags;
         auto found = searchPlans(scenario, options, diags);
+        if (found && found->plans.empty() && options.accept && !found->cancelled) {
+            // No plan of the space is launched as it is: ranked without the launcher filter,
+            // and said so (search --target any).
+            SearchOptions open = options;
+            open.accept = nullptr;
+            found = searchPlans(scenario, open, diags);
+            if (found)
+                found->notes.push_back("no launcher runs a plan of this space as it is: ranked "
+                                       "without the launcher filter");
+        }
         std::shared_ptr<const SearchResult> result;
         QString error;
         if (found)

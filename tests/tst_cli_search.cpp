@@ -46,6 +46,51 @@ class TestCliSearch : public QObject {
     Q_OBJECT
 
 private slots:
+    // issue 37 item 2: for every bundled example and every target that exports the example's
+    // own plan (as it is or with --adapt), the best plan of `search --target T` exports to T as
+    // it is, and lists T among its "targets".
+    void searchTargetLaunchesTheBest_data() {
+        QTest::addColumn<QString>("file");
+        for (const QString& f : ts::test::exampleFiles())
+            QTest::newRow(qPrintable(QFileInfo(f).baseName())) << f;
+    }
+    void searchTargetLaunchesTheBest() {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const char* pins = "micro_batch=1,offload.optimizer=none,offload.params=none,"
+                           "offload.activations=none,recompute=selective|full,recompute_layers=0,"
+                           "dp_shard=0";
+        int checked = 0;
+        for (const QString target : {"megatron", "bridge", "deepspeed", "torchtitan", "torchtune",
+                                     "slurm", "k8s"}) {
+            const bool own =
+                runCli({"export", file, "--target", target, "--out", dir.filePath("own")}).exitCode == 0;
+            const bool adapted = runCli({"export", file, "--target", target, "--adapt", "--out",
+                                         dir.filePath("adapted")})
+                                     .exitCode == 0;
+            if (!own && !adapted)
+                continue;
+            const Run run = runCli({"search", file, "--json", "--top", "1", "--target", target,
+                                    "--pin", pins});
+            QVERIFY2(run.exitCode == 0, qPrintable(target + ": " + run.err));
+            const json out = json::parse(run.out.toStdString());
+            QVERIFY2(!out["plans"].empty(), qPrintable(target + ": no plan"));
+            const json& best = out["plans"][0];
+            const json& targets = best["targets"];
+            QVERIFY2(std::find(targets.begin(), targets.end(), target.toStdString()) != targets.end(),
+                     qPrintable(target + ": not among " + QString::fromStdString(targets.dump())));
+            QFile f(dir.filePath("best.json"));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QByteArray::fromStdString(best["scenario"].dump(2)));
+            f.close();
+            const Run exported = runCli({"export", dir.filePath("best.json"), "--target", target,
+                                         "--out", dir.filePath("best-" + target)});
+            QVERIFY2(exported.exitCode == 0, qPrintable(target + ": " + exported.err));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+    }
+
     void searchEveryExample_data() {
         QTest::addColumn<QString>("file");
         for (const QString& f : ts::test::exampleFiles())

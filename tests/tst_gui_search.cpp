@@ -8,6 +8,8 @@
 #include "SearchView.h"
 #include "TestSupport.h"
 
+#include "export/LaunchTargets.h"
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -86,6 +88,25 @@ private slots:
         doc.undoStack()->undo();
         QCOMPARE(doc.resolved()->parallel.tp, 8); // the example's
         screenshot(view, "search-view-sorted.png");
+    }
+
+    // The launcher choice (issue 37 item 2): with torchtitan chosen, the best plan is one
+    // torchtitan exports as it is; with no filter the list may hold plans no launcher runs.
+    void launcherChoiceKeepsWhatItRuns() {
+        ScenarioDocument doc;
+        Diagnostics diags;
+        QVERIFY(doc.load(ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json", diags));
+        SearchView view(&doc);
+        view.pinsEdit()->setText("micro_batch=1,offload.optimizer=none,offload.params=none,"
+                                 "offload.activations=none,recompute=selective|full");
+        const int titan = view.targetBox()->findData(QString("torchtitan"));
+        QVERIFY(titan >= 0);
+        view.targetBox()->setCurrentIndex(titan);
+        view.searchButton()->click();
+        QVERIFY(view.runner()->waitForFinished(240000));
+        QVERIFY(view.resultsModel()->rowCount() > 0);
+        for (int r = 0; r < view.resultsModel()->rowCount(); ++r)
+            QVERIFY(launches(view.resultsModel()->plan(r).scenario, "torchtitan"));
     }
 
     void cancelStopsTheSearch() {

@@ -5546,118 +5546,138 @@ Network power: %2
 <context>
     <name>ts::gui::SearchView</name>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="82"/>
+        <location filename="../widgets/SearchView.cpp" line="92"/>
         <source>Searching: %1 plans so far</source>
         <translation>搜索中：已处理 %1 个方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="98"/>
+        <location filename="../widgets/SearchView.cpp" line="108"/>
         <source>Step time</source>
         <translation>单步时间</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="98"/>
+        <location filename="../widgets/SearchView.cpp" line="108"/>
         <source>Tokens per second</source>
         <translation>每秒 token 数</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="99"/>
+        <location filename="../widgets/SearchView.cpp" line="109"/>
         <source>Time to train</source>
         <translation>训练时长</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="99"/>
+        <location filename="../widgets/SearchView.cpp" line="109"/>
         <source>Cost per token</source>
         <translation>每 token 成本</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="100"/>
+        <location filename="../widgets/SearchView.cpp" line="110"/>
         <source>Cost per run</source>
         <translation>每次训练成本</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="100"/>
+        <location filename="../widgets/SearchView.cpp" line="110"/>
         <source>Energy per run</source>
         <translation>每次训练能耗</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
+        <location filename="../widgets/SearchView.cpp" line="114"/>
         <source>Objective</source>
         <translation>目标</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
+        <location filename="../widgets/SearchView.cpp" line="114"/>
         <location filename="../widgets/SearchViewPlot.cpp" line="58"/>
         <source>Best plans</source>
         <translation>最佳方案数</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="104"/>
+        <location filename="../widgets/SearchView.cpp" line="114"/>
         <source>Memory headroom</source>
         <translation>显存余量</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="105"/>
+        <location filename="../widgets/SearchView.cpp" line="115"/>
         <source>Threads (0: all)</source>
         <translation>线程数（0：全部）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="105"/>
+        <location filename="../widgets/SearchView.cpp" line="115"/>
         <source>Pins</source>
         <translation>固定字段</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="109"/>
+        <location filename="../widgets/SearchView.cpp" line="115"/>
+        <source>Launcher</source>
+        <translation>启动器</translation>
+    </message>
+    <message>
+        <location filename="../widgets/SearchView.cpp" line="119"/>
         <source>Fix fields or allow lists, as for trainscape-cli search --pin</source>
         <translation>固定字段或给出允许值列表，同 trainscape-cli search --pin</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="110"/>
+        <location filename="../widgets/SearchView.cpp" line="120"/>
+        <source>Any launcher (plans at least one target exports as they are)</source>
+        <translation>任一启动器（至少一个目标可原样导出的方案）</translation>
+    </message>
+    <message>
+        <location filename="../widgets/SearchView.cpp" line="121"/>
+        <source>No launcher filter</source>
+        <translation>不按启动器过滤</translation>
+    </message>
+    <message>
+        <location filename="../widgets/SearchView.cpp" line="122"/>
+        <source>Rank only plans this launcher runs as they are, as trainscape-cli search --target</source>
+        <translation>只排名此启动器可原样运行的方案，同 trainscape-cli search --target</translation>
+    </message>
+    <message>
+        <location filename="../widgets/SearchView.cpp" line="124"/>
         <source>Search</source>
         <translation>搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="111"/>
+        <location filename="../widgets/SearchView.cpp" line="125"/>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="112"/>
+        <location filename="../widgets/SearchView.cpp" line="126"/>
         <source>Apply plan</source>
         <translation>应用方案</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="113"/>
+        <location filename="../widgets/SearchView.cpp" line="127"/>
         <source>Step time (s)</source>
         <translation>单步时间（秒）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="114"/>
+        <location filename="../widgets/SearchView.cpp" line="128"/>
         <source>Peak memory per GPU (GiB)</source>
         <translation>每 GPU 峰值显存（GiB）</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="124"/>
+        <location filename="../widgets/SearchView.cpp" line="138"/>
         <source>The scenario has errors: fix them to search</source>
         <translation>场景有错误：修正后才能搜索</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="149"/>
+        <location filename="../widgets/SearchView.cpp" line="165"/>
         <source>Searching…</source>
         <translation>搜索中…</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="167"/>
+        <location filename="../widgets/SearchView.cpp" line="183"/>
         <source>%1 plans, %2 timed, %3 fit, %4 full estimates, %5 s</source>
         <translation>%1 个方案，%2 个已计时，%3 个可放下，%4 次完整估算，%5 秒</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="174"/>
+        <location filename="../widgets/SearchView.cpp" line="190"/>
         <source>Cancelled: </source>
         <translation>已取消：</translation>
     </message>
     <message>
-        <location filename="../widgets/SearchView.cpp" line="176"/>
+        <location filename="../widgets/SearchView.cpp" line="194"/>
         <source>; this scenario&apos;s plan ranks %1</source>
         <translation>；本场景的方案排名第 %1</translation>
     </message>
@@ -5918,59 +5938,59 @@ step ≥ %2 s (bound) · %3 GiB</source>
 <context>
     <name>ts::gui::TopologyGraphModel</name>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="90"/>
-        <location filename="../models/TopologyGraphModel.cpp" line="247"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="92"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="249"/>
         <source>unknown node</source>
         <translation>未知节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="94"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="96"/>
         <source>a link must join two different nodes</source>
         <translation>链路必须连接两个不同的节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="106"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="108"/>
         <source>the NIC already serves this GPU</source>
         <translation>该网卡已服务于此 GPU</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="115"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="117"/>
         <source>GPUs reach the network through NICs; scale-up links join GPUs and scale-up switches</source>
         <translation>GPU 通过网卡接入网络；纵向扩展链路连接 GPU 与纵向扩展交换机</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="131"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="133"/>
         <source>%1 has all its %2 ports in use: raise its radix</source>
         <translation>%1 的 %2 个端口已全部占用：请提高其端口数（radix）</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="164"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="166"/>
         <source>a node &quot;%1&quot; exists already</source>
         <translation>节点 &quot;%1&quot; 已存在</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="254"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="256"/>
         <source>a node keeps its kind; delete it and add another</source>
         <translation>节点类型不可更改；请删除后再添加新节点</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="272"/>
-        <location filename="../models/TopologyGraphModel.cpp" line="277"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="274"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="279"/>
         <source>unknown link</source>
         <translation>未知链路</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="282"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="284"/>
         <source>a link keeps its ends; delete it and draw another</source>
         <translation>链路端点不可更改；请删除后重新连线</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="284"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="286"/>
         <source>the bandwidth must be above 0 GB/s</source>
         <translation>带宽必须大于 0 GB/s</translation>
     </message>
     <message>
-        <location filename="../models/TopologyGraphModel.cpp" line="286"/>
+        <location filename="../models/TopologyGraphModel.cpp" line="288"/>
         <source>scale-up links join GPUs and scale-up switches, others the network</source>
         <translation>纵向扩展链路连接 GPU 与纵向扩展交换机，其他链路属于网络</translation>
     </message>

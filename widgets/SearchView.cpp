@@ -4,6 +4,9 @@
 #include "SearchResultsModel.h"
 #include "SearchRunner.h"
 
+#include "export/Exporter.h"
+#include "export/LaunchTargets.h"
+
 #include <qcustomplot.h>
 
 #include <QComboBox>
@@ -27,7 +30,7 @@ SearchView::SearchView(ScenarioDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), runner_(new SearchRunner(this)),
       model_(new SearchResultsModel(this)), objective_(new QComboBox(this)),
       top_(new QSpinBox(this)), headroom_(new QDoubleSpinBox(this)), threads_(new QSpinBox(this)),
-      pins_(new QLineEdit(this)), search_(new QPushButton(this)), cancel_(new QPushButton(this)),
+      pins_(new QLineEdit(this)), target_(new QComboBox(this)), search_(new QPushButton(this)), cancel_(new QPushButton(this)),
       apply_(new QPushButton(this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
       table_(new QTableView(this)), plot_(new QCustomPlot(this)) {
     for (const char* name : {"step-time", "tokens-per-s", "time-to-train", "cost-per-token",
@@ -60,6 +63,13 @@ SearchView::SearchView(ScenarioDocument* document, QWidget* parent)
     form->addRow(new QLabel(this), headroom_);
     form->addRow(new QLabel(this), threads_);
     form->addRow(new QLabel(this), pins_);
+    // Which launcher must run the plans as they are (export/LaunchTargets.h; search --target).
+    target_->addItem(QString(), QStringLiteral("any"));
+    target_->addItem(QString(), QStringLiteral("none"));
+    for (const auto& e : exporters())
+        target_->addItem(QString::fromUtf8(e->title().data(), qsizetype(e->title().size())),
+                         QString::fromUtf8(e->id().data(), qsizetype(e->id().size())));
+    form->addRow(new QLabel(this), target_);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(search_);
     buttons->addWidget(cancel_);
@@ -102,11 +112,15 @@ void SearchView::retranslate() {
         objective_->setItemText(i, objectives.value(i));
     auto* form = static_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0));
     const QStringList labels{tr("Objective"), tr("Best plans"), tr("Memory headroom"),
-                             tr("Threads (0: all)"), tr("Pins")};
+                             tr("Threads (0: all)"), tr("Pins"), tr("Launcher")};
     for (int r = 0; r < form->rowCount(); ++r)
         if (auto* label = qobject_cast<QLabel*>(form->itemAt(r, QFormLayout::LabelRole)->widget()))
             label->setText(labels.value(r));
     pins_->setToolTip(tr("Fix fields or allow lists, as for trainscape-cli search --pin"));
+    target_->setItemText(0, tr("Any launcher (plans at least one target exports as they are)"));
+    target_->setItemText(1, tr("No launcher filter"));
+    target_->setToolTip(tr("Rank only plans this launcher runs as they are, as "
+                           "trainscape-cli search --target"));
     search_->setText(tr("Search"));
     cancel_->setText(tr("Cancel"));
     apply_->setText(tr("Apply plan"));
@@ -138,6 +152,8 @@ void SearchView::startSearch() {
     options.pareto = true;
     options.keepPoints = kMaxDrawnPoints; // (an even sample, as the scatter draws them)
     options.rankCurrentPlan = true;
+    if (const std::string target = target_->currentData().toString().toStdString(); target != "none")
+        options.accept = [target](const ResolvedScenario& plan) { return launches(plan, target); };
     // A scenario over pools: which pools, stage order, tp per stage, layers and replicas.
     if (resolved->hetero ? !runner_->startPooled(document_->scenario(), options)
                          : !runner_->start(*resolved, options))
@@ -172,6 +188,8 @@ void SearchView::showResult(const std::shared_ptr<const SearchResult>& result,
                        .arg(result->seconds, 0, 'f', 2);
     if (result->cancelled)
         text = tr("Cancelled: ") + text;
+    for (const std::string& note : result->notes)
+        text += QStringLiteral("; ") + QString::fromStdString(note);
     if (result->current)
         text += tr("; this scenario's plan ranks %1")
                     .arg(QLocale().toString(qint64(result->current->better + 1)));

@@ -35,6 +35,7 @@ public:
 
     // For tests: the parts a user works with.
     QLineEdit* pinsEdit() const { return pins_; }
+    QComboBox* targetBox() const { return target_; } // "any", "none" or an export target id
     QComboBox* objectiveBox() const { return objective_; }
     QPushButton* searchButton() const { return search_; }
     QPushButton* cancelButton() const { return cancel_; }
@@ -72,6 +73,7 @@ private:
     QDoubleSpinBox* headroom_;
     QSpinBox* threads_;
     QLineEdit* pins_;
+    QComboBox* target_;
     QPushButton* search_;
     QPushButton* cancel_;
     QPushButton* apply_;

@@ -6,7 +6,9 @@
 
 #include "common/TextFormat.h"
 #include "estimate/EstimateJson.h"
+#include "export/LaunchTargets.h"
 #include "hetero/HeteroSearch.h"
+#include "scenario/ScenarioResolver.h"
 #include "scenario/ScenarioIO.h"
 
 #include <cstdio>
@@ -20,6 +22,13 @@ int runHeteroSearch(const Options& options, const Scenario& scenario, const Sear
         return kExitBadInput;
     Diagnostics diags;
     auto result = searchHeteroPlans(scenario, catalog, calibrations, so, diags);
+    if (result && result->plans.empty() && so.accept) {
+        std::fprintf(stderr, "trainscape-cli search: no plan over the pools that fits is launched "
+                             "as it is by the chosen target: ranked without the launcher filter\n");
+        SearchOptions open = so;
+        open.accept = nullptr;
+        result = searchHeteroPlans(scenario, catalog, calibrations, open, diags);
+    }
     if (!result) {
         printDiagnostics(options.positional[0], diags);
         return kExitBadInput;
@@ -69,6 +78,9 @@ int runHeteroSearch(const Options& options, const Scenario& scenario, const Sear
         entry["description"] = p.description;
         entry["scenario"] = (*j)["scenario"];
         entry["estimate"] = (*j)["estimate"];
+        Diagnostics d;
+        if (auto r = resolveScenario(p.scenario, catalog, calibrations, d))
+            entry["targets"] = launchTargets(*r);
         plans.push_back(std::move(entry));
     }
     out["plans"] = std::move(plans);

@@ -6,6 +6,10 @@
 #include "PlanReport.h"
 
 #include "scenario/ScenarioIO.h"
+#include "export/Exporter.h"
+#include "export/LaunchTargets.h"
+#include "export/PlanAdaptation.h"
+#include "scenario/ScenarioResolver.h"
 #include "search/PlanSearch.h"
 
 #include <cstdio>
@@ -25,6 +29,7 @@ struct SearchArgs {
     std::optional<double> budgetUsd;
     bool pareto = false;
     bool rankCurrent = false;
+    std::string target = "any"; // an export target, "any" or "none" (export/LaunchTargets.h)
 };
 
 nlohmann::ordered_json currentJson(const SearchResult& r) {
@@ -54,6 +59,7 @@ nlohmann::ordered_json plansJson(const std::vector<SearchedPlan>& plans,
             ok = false;
             continue;
         }
+        (*j)["targets"] = launchTargets(p.scenario);
         out.push_back(std::move(*j));
     }
     return out;
@@ -75,7 +81,11 @@ void printText(const SearchResult& r, SearchObjective objective) {
             std::printf("  %7.1f days", *e.trainDays);
         if (e.trainUsd)
             std::printf("  $%s", withThousands(static_cast<long long>(*e.trainUsd)).c_str());
-        std::printf("  %s\n", describePlan(p.plan).c_str());
+        std::string targets; // the export targets that launch it as it is
+        for (const std::string& t : launchTargets(p.scenario))
+            targets += (targets.empty() ? "" : ",") + t;
+        std::printf("  %s  [%s]\n", describePlan(p.plan).c_str(),
+                    targets.empty() ? "no launcher" : targets.c_str());
     }
     if (r.plans.empty())
         std::printf("no plan fits the constraints\n");
@@ -91,6 +101,9 @@ std::optional<SearchOptions> searchOptions(const SearchArgs& args) {
     SearchOptions so;
     const auto objective = searchObjectiveFromName(args.objective);
     Diagnostics diags;
+    if (args.target != "any" && args.target != "none" && !findExporter(args.target))
+        diags.error("--target", "\"" + args.target + "\" is not an export target: give any, none "
+                                "or one of " + exporterIds());
     if (!objective)
         diags.error("--objective", "\"" + args.objective +
                                        "\" is not one of step-time, tokens-per-s, time-to-train, "
@@ -109,6 +122,10 @@ std::optional<SearchOptions> searchOptions(const SearchArgs& args) {
     so.constraints.memoryHeadroom = args.headroom;
     so.constraints.deadlineDays = args.deadlineDays;
     so.constraints.budgetUsd = args.budgetUsd;
+    if (args.target != "none") {
+        const std::string target = args.target;
+        so.accept = [target](const ResolvedScenario& plan) { return launches(plan, target); };
+    }
     return so;
 }
 
@@ -132,6 +149,29 @@ int runSearch(const Options& options, const SearchArgs& args) {
     auto inputs = loadScenarioInputs(options, "search", exitCode);
     if (!inputs)
         return exitCode;
+    // --target T: the settings the search does not vary (a schedule, overlap or dispatch flags)
+    // first become the nearest ones T runs (export/PlanAdaptation.h), as `export --adapt` makes
+    // them; the search then ranks only what T launches as it is.
+    if (const Exporter* target = findExporter(args.target)) {
+        Diagnostics read;
+        if (auto doc = loadScenarioFile(inputs->file, read)) {
+            const AdaptedExport adapted =
+                adaptAndExport(scenarioToJson(*doc), *target, inputs->catalog, {});
+            if (adapted.ok() && !adapted.changes.empty()) {
+                Diagnostics again;
+                auto s = scenarioFromJson(adapted.scenario, again);
+                auto r = s ? resolveScenario(*s, inputs->catalog, inputs->calibrations, again)
+                           : std::nullopt;
+                if (r) {
+                    inputs->scenario = std::move(*r);
+                    std::fprintf(stderr,
+                                 "trainscape-cli search: the fields the search keeps were adapted "
+                                 "to %s first (%zu changes, as export --adapt lists them)\n",
+                                 args.target.c_str(), adapted.changes.size());
+                }
+            }
+        }
+    }
     auto parsed = searchOptions(args);
     if (!parsed)
         return kExitBadInput;
@@ -142,6 +182,12 @@ int runSearch(const Options& options, const SearchArgs& args) {
         progress->show(p.fraction(), p.plansSeen);
     };
     auto result = searchPlans(inputs->scenario, so, diags);
+    if (result && result->plans.empty() && so.accept && args.target == "any") {
+        std::fprintf(stderr, "trainscape-cli search: no export target launches any plan of this "
+                             "space as it is: ranked without the launcher filter\n");
+        so.accept = nullptr;
+        result = searchPlans(inputs->scenario, so, diags);
+    }
     progress.reset();
     if (!result) {
         printDiagnostics(inputs->file, diags);
@@ -200,6 +246,10 @@ void addSearchCommand(CLI::App& app, Options& options, CommandRunner& run) {
     sub->add_option("--budget-usd", args->budgetUsd, "Only plans whose run costs at most this");
     sub->add_flag("--pareto", args->pareto,
                   "Also print the Pareto fronts of time against cost, energy and peak memory");
+    sub->add_option("--target", args->target,
+                    "Rank only plans this export target launches as they are: a target id, "
+                    "any (default: at least one target) or none (no launcher filter)")
+        ->type_name("T");
     sub->add_flag("--rank-current", args->rankCurrent,
                   "Also rank the scenario's own plan among the space's (full estimates)");
     setRunner(sub, run, [&options, args] { return runSearch(options, *args); });

@@ -146,7 +146,7 @@ bool evaluate(Search& x, Scenario candidate, std::string description,
     if (c.budgetUsd && (!e->trainUsd || *e->trainUsd > *c.budgetUsd))
         return false;
     const std::optional<double> objective = objectiveValue(x.options.objective, *e);
-    if (!objective)
+    if (!objective || (x.options.accept && !x.options.accept(*r)))
         return false;
     ++x.out.plansFitting;
     x.best = std::min(x.best, e->stepSeconds);

@@ -61,6 +61,10 @@ struct SearchOptions {
     // Rank the scenario's own plan among the space's (SearchResult::current).
     bool rankCurrentPlan = false;
     std::function<void(const SearchProgress&)> progress; // from worker threads, serialised
+    // Only plans it accepts are reported (ranked, on the fronts): e.g. those an export target
+    // launches as they are (search --target; export/LaunchTargets.h). Called on a plan's full
+    // estimate, from one thread at a time; empty: every plan.
+    std::function<bool(const ResolvedScenario&)> accept;
     const std::atomic<bool>* cancel = nullptr;
 };
 

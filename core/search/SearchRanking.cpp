@@ -45,7 +45,8 @@ std::optional<double> FullEstimates::objectiveOnly(const BoundPoint& point) {
     applyPlanChoice(space_.unpack(point.plan), sc_);
     const Estimate e = estimateSupportedPlan(sc_, settings_, collectives_);
     const auto value = objectiveValue(options_.objective, e);
-    return value && withinConstraints(e) ? value : std::nullopt;
+    return value && withinConstraints(e) && (!options_.accept || options_.accept(sc_)) ? value
+                                                                                      : std::nullopt;
 }
 
 const SearchedPlan* FullEstimates::get(const std::vector<BoundPoint>& points, std::size_t index) {
@@ -58,7 +59,8 @@ const SearchedPlan* FullEstimates::get(const std::vector<BoundPoint>& points, st
         sp.scenario = sc_;
         sp.estimate = estimateSupportedPlan(sc_, settings_, collectives_);
         const auto value = objectiveValue(options_.objective, sp.estimate);
-        const bool ok = value.has_value() && withinConstraints(sp.estimate);
+        const bool ok = value.has_value() && withinConstraints(sp.estimate) &&
+                        (!options_.accept || options_.accept(sp.scenario));
         sp.objective = value.value_or(0.0);
         it = cache_.emplace(index, ok ? std::optional<SearchedPlan>(std::move(sp)) : std::nullopt)
                  .first;
