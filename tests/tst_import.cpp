@@ -92,6 +92,7 @@ void TestImport::roundTrip() {
     }
     input.clusterPreset = plan->clusterPreset;
     input.seqLen = plan->training.seqLen;
+    input.numGpus = plan->cluster.numGpus;
     if (kind.format == ImportFormat::DeepSpeed) {
         const QString hf = test::sourceDir() + "/tests/fixtures/hf/" +
                            QString::fromStdString(plan->modelPreset) + "/config.json";

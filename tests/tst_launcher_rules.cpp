@@ -1,7 +1,7 @@
 // Launchers' own startup checks as export rules (issue 37 item 1). torchtitan v0.2.2
 // (docs/export-deepspeed-torchtitan-audit.md): pure DDP takes no tp or pp, the sequence splits
-// over 2 x tp x cp, async TP needs torch.compile (written when the scenario leaves compile
-// unstated, refused when it says false), and MXFP8 with tp > 1 does not combine with compile.
+// over 2 x tp x cp, async TP needs torch.compile (refused unless the scenario states it; the
+// adaptation turns it on), and MXFP8 with tp > 1 does not combine with compile.
 // Megatron-LM core_v0.15.0 (docs/export-megatron-audit.md): the interleaved schedule without
 // p2p overlap needs pp > 2 (arguments.py:608), MoE with tp > 1 needs sequence parallelism
 // (moe_layer.py:266); the export dialog's adaptation turns each on.
@@ -68,7 +68,10 @@ private slots:
         QVERIFY(refusedAt(render(odd), "/training/seq_len"));
     }
     void asyncTpNeedsCompile() {
-        const ExportResult on = render(plan(4, 1, 3, true));
+        QVERIFY(refusedAt(render(plan(4, 1, 3, true)), "/training/compile")); // unstated
+        json compiled = plan(4, 1, 3, true);
+        compiled["training"]["compile"] = true;
+        const ExportResult on = render(compiled);
         QVERIFY(on.ok());
         const std::string& toml = on.files[0].text;
         QVERIFY(toml.find("enable_async_tensor_parallel = true") != std::string::npos);
@@ -78,7 +81,7 @@ private slots:
         json off = plan(4, 1, 3, true);
         off["training"]["compile"] = false;
         QVERIFY(refusedAt(render(off), "/training/compile"));
-        json mx = plan(4, 1, 3, true);
+        json mx = compiled;
         mx["training"]["precision"] = "mxfp8";
         mx["cluster"] = {{"preset", "dgx-b200"}, {"num_gpus", 16}};
         QVERIFY(refusedAt(render(mx), "/training/precision"));

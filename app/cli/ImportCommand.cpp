@@ -58,6 +58,7 @@ int runImportRequest(const Options& options, const ImportRequest& request) {
     ImportInput input;
     input.text = *text;
     input.seqLen = request.seqLen;
+    input.numGpus = request.numGpus;
     if (request.cluster)
         input.clusterPreset = *request.cluster;
     if (*format == ImportFormat::Torchtitan) // a custom flavor's custom_import module
@@ -108,6 +109,9 @@ void addImportCommand(CLI::App& app, Options& options, CommandRunner& run) {
     sub->add_option("--hf-config", request->hfConfig,
                     "Hugging Face config.json with the model (DeepSpeed)");
     sub->add_option("--seq-len", request->seqLen, "Sequence length (DeepSpeed)")
+        ->check(CLI::PositiveNumber);
+    sub->add_option("--num-gpus", request->numGpus,
+                    "The job's GPUs (a DeepSpeed config without train_batch_size)")
         ->check(CLI::PositiveNumber);
     sub->add_option("--cluster", request->cluster,
                     "Cluster preset the job runs on (default dgx-h100)");

@@ -204,6 +204,10 @@ const std::map<std::string, Rule>& rules() {
          }},
         {"/parallelism/recompute_layers", recomputeLayers},
         {"/parallelism/zero", zero},
+        // torchtitan's async TP needs torch.compile: compile (the estimate counts the compiled
+        // activations).
+        {"/training/compile",
+         [](const RuleContext& c) { return Changes{c.change("/training/compile", true)}; }},
         {"/parallelism/sequence_parallel",
          [](const RuleContext& c) {
              // torchtitan and Megatron-LM's MoE layers need it on; DeepSpeed and torchtune off.

@@ -103,8 +103,8 @@ toml::table parallelism(const ResolvedScenario& plan, std::vector<ExportRefusal>
     // torchtitan v0.2.2's own startup checks (docs/export-deepspeed-torchtitan-audit.md):
     // pure DDP takes no other parallelism (models/llama3/infra/parallelize.py:148-151), the
     // sequence splits over 2 x tp x cp (parallelize.py:69-74), async TP needs torch.compile
-    // (distributed/tensor_parallel.py:16-23; torchtitanCompiles writes it when the scenario
-    // leaves compile unstated).
+    // (distributed/tensor_parallel.py:16-23), which the scenario must state: compile changes
+    // the activations an estimate counts (TrainingConfig::compile).
     if (p.zero == 0 && p.dp > 1 && p.cp == 1 && (p.tp > 1 || p.pp > 1))
         refuse(r, "/parallelism/zero",
                "torchtitan's DDP (replicate, nothing sharded) takes no tensor or pipeline "
@@ -115,7 +115,7 @@ toml::table parallelism(const ResolvedScenario& plan, std::vector<ExportRefusal>
         refuse(r, "/training/seq_len",
                "torchtitan splits the sequence over 2 x tp x cp = " + std::to_string(split) +
                    " (models/llama3/infra/parallelize.py:69-74): use a seq_len divisible by it");
-    if (p.tp > 1 && p.overlap.tp && plan.training.compile && !*plan.training.compile)
+    if (p.tp > 1 && p.overlap.tp && !plan.training.compiled())
         refuse(r, "/training/compile",
                "torchtitan's async TP runs only under torch.compile (\"Async TP requires 'model' "
                "in --compile.components and --compile.enable\", "

@@ -150,12 +150,10 @@ void torchtitanTraining(const ResolvedScenario& plan, const LaunchShape& shape, 
                                         {"implementation", implementation}});
     doc.insert("lr_scheduler", toml::table{{"warmup_steps", 200}});
     doc.insert("activation_checkpoint", activationCheckpoint(plan, r));
-    // The scenario's training.compile; async TP needs it (distributed/tensor_parallel.py:16-23),
-    // so unstated it is on with async TP. torchtitan's mxfp8 converter refuses compile with
-    // tp > 1 ("TP not yet supported with torch.compile for mxfp8", components/quantization/
-    // mx.py:50-52).
-    const bool asyncTp = p.tp > 1 && p.overlap.tp;
-    const bool compiled = plan.training.compile.value_or(asyncTp);
+    // The scenario's training.compile (async TP without it is refused: TorchtitanExporter.cpp).
+    // torchtitan's mxfp8 converter refuses compile with tp > 1 ("TP not yet supported with
+    // torch.compile for mxfp8", components/quantization/mx.py:50-52).
+    const bool compiled = plan.training.compiled();
     if (compiled && p.tp > 1 && t.precision == Precision::MxFp8)
         refuse(r, "/training/precision",
                "torchtitan's MXFP8 does not combine torch.compile with tp > 1 (mx.py:50-52), "

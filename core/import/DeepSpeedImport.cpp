@@ -166,24 +166,49 @@ ImportResult importDeepSpeed(const ImportInput& input) {
     const auto batch = [&](const char* key, const limits::IntRange& range) {
         const Json* v = member(&ds, key);
         if (!v && r.error.empty())
-            r.error = "train_batch_size, train_micro_batch_size_per_gpu and "
-                      "gradient_accumulation_steps must all be given, with the first a multiple "
-                      "of the other two: they fix the data-parallel size";
+            r.error = "train_micro_batch_size_per_gpu and gradient_accumulation_steps must be "
+                      "given, and train_batch_size a multiple of them (or --num-gpus): they fix "
+                      "the data-parallel size";
         return read.integer(v, key, 1, range);
     };
-    const std::int64_t train = batch("train_batch_size", limits::kGlobalBatch);
+    const bool stated = member(&ds, "train_batch_size") != nullptr;
+    const std::int64_t train = stated ? batch("train_batch_size", limits::kGlobalBatch) : 0;
     const std::int64_t micro = batch("train_micro_batch_size_per_gpu", limits::kGlobalBatch);
     const std::int64_t accum = batch("gradient_accumulation_steps", limits::kMicrobatches);
     if (!r.error.empty())
         return r;
-    if (train % (micro * accum)) { // at most 2^32 * 10^7: no overflow
-        r.error = "train_batch_size " + std::to_string(train) +
-                  " is not a multiple of train_micro_batch_size_per_gpu x "
-                  "gradient_accumulation_steps (" +
-                  std::to_string(micro * accum) + "): they fix the data-parallel size";
+    std::int64_t dp = 0;
+    if (stated) {
+        if (train % (micro * accum)) { // at most 2^32 * 10^7: no overflow
+            r.error = "train_batch_size " + std::to_string(train) +
+                      " is not a multiple of train_micro_batch_size_per_gpu x "
+                      "gradient_accumulation_steps (" +
+                      std::to_string(micro * accum) + "): they fix the data-parallel size";
+            return r;
+        }
+        dp = train / (micro * accum);
+    } else if (input.numGpus) {
+        // DeepSpeed derives train_batch_size from the world size (runtime/config.py:953-957):
+        // the data-parallel size is the world over autotp_size x stages x sequence_parallel_size.
+        const auto degree = [&](const Json* v) {
+            return v && v->is_number_integer() && v->get<std::int64_t>() > 0 ? v->get<std::int64_t>()
+                                                                             : std::int64_t(1);
+        };
+        const std::int64_t model = degree(member(member(&ds, "tensor_parallel"), "autotp_size")) *
+                                   degree(member(member(&ds, "pipeline"), "stages")) *
+                                   degree(member(&ds, "sequence_parallel_size"));
+        if (*input.numGpus % model != 0) {
+            r.error = "--num-gpus " + std::to_string(*input.numGpus) +
+                      " is not a multiple of autotp_size x pipeline stages x "
+                      "sequence_parallel_size (" + std::to_string(model) + ")";
+            return r;
+        }
+        dp = *input.numGpus / model;
+    } else {
+        r.error = "train_batch_size is left out, so DeepSpeed derives it from the world size "
+                  "(runtime/config.py:953-957; AutoTP configs leave it out): give --num-gpus N";
         return r;
     }
-    const std::int64_t dp = train / (micro * accum);
     Json p;
     deepSpeedParallel(ds, *model, dp, read, p);
     if (!r.error.empty())
@@ -217,7 +242,7 @@ ImportResult importDeepSpeed(const ImportInput& input) {
     if (!r.error.empty())
         return r;
     s["training"] = {{"seq_len", *input.seqLen},
-                     {"global_batch", train},
+                     {"global_batch", dp * micro * accum},
                      {"micro_batch", micro},
                      {"precision", bf16   ? "bf16"
                                    : fp16 ? "fp16"

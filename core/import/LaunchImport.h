@@ -19,6 +19,9 @@ struct ImportInput {
     std::string clusterPreset = "dgx-h100"; // launch files do not say which GPUs run them
     std::optional<nlohmann::json> hfConfig; // Hugging Face config.json (DeepSpeed)
     std::optional<std::int64_t> seqLen;     // DeepSpeed configs carry no sequence length
+    // The job's world size: a DeepSpeed config without train_batch_size (DeepSpeed derives it
+    // from the world size, runtime/config.py:953-957) fixes its data-parallel size with it.
+    std::optional<std::int64_t> numGpus;
     // Files beside the one read, by name: a torchtitan job's [experimental] custom_import
     // module ("trainscape_flavor.py"), which holds the architecture of a custom flavor.
     std::map<std::string, std::string> companions;
