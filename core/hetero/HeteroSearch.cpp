@@ -450,6 +450,9 @@ std::optional<HeteroSearchResult> searchHeteroPlans(const Scenario& scenario,
     x.inner = fastest->uniform->plans.front().plan;
     x.inner.vpp = 1;
     x.inner.schedule = PipelineScheduleKind::OneFOneB;
+    // Plain 1F1B blocks on its sends (Megatron-LM overlaps p2p in the interleaved schedule only;
+    // MegatronPlanArgs.cpp refuses the overlap at vpp 1).
+    x.inner.overlap.pp = false;
     x.inner.dpShard = 0;
     x.inner.recomputeLayers = 0;
     x.layers = fastest->uniform->plans.front().scenario.model.layers;
