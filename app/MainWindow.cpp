@@ -392,8 +392,7 @@ void MainWindow::updateHeader() {
         else
             gpus << messageText(clusterGpusText(s->cluster));
         subtitleLabel_->setText(tr("%1 · %2").arg(gpus.join(QStringLiteral(" + ")), where));
-    }
-    else
+    } else
         subtitleLabel_->setText(tr("%1 · the scenario has errors: see Messages").arg(where));
     setWindowTitle(tr("%1[*] — Trainscape").arg(name));
     setWindowModified(document_->isModified());

@@ -123,8 +123,8 @@ void BM_SearchLlama3_70B_512xH100_512xA100(benchmark::State& state) {
     ts::SearchOptions options;
     ts::HeteroSearchResult last;
     for (auto _ : state) {
-        auto r = ts::searchHeteroPlans(*s, ts::Catalog::builtIn(), ts::CalibrationRegistry::standard(),
-                                       options, diags);
+        auto r = ts::searchHeteroPlans(*s, ts::Catalog::builtIn(),
+                                       ts::CalibrationRegistry::standard(), options, diags);
         if (!r)
             std::abort();
         last = std::move(*r);
@@ -136,7 +136,10 @@ void BM_SearchLlama3_70B_512xH100_512xA100(benchmark::State& state) {
         if (pool == "h100")
             state.counters["best_h100_only_step_s"] = step;
 }
-BENCHMARK(BM_SearchLlama3_70B_512xH100_512xA100)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(BM_SearchLlama3_70B_512xH100_512xA100)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 } // namespace
 

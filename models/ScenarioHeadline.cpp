@@ -41,9 +41,9 @@ QString ScenarioHeadline::of(const ResolvedScenario& s) {
         QStringList pools;
         for (const ResolvedPool& p : s.hetero->pools)
             pools << tr("%1 × %2").arg(countText(p.cluster.numGpus),
-                                        QString::fromStdString(p.cluster.gpu.name));
-        return tr("%1 on %2 · %3 pipelines").arg(modelName(s), pools.join(" + "),
-                                                  countText(s.parallel.dp));
+                                       QString::fromStdString(p.cluster.gpu.name));
+        return tr("%1 on %2 · %3 pipelines")
+            .arg(modelName(s), pools.join(" + "), countText(s.parallel.dp));
     }
     return tr("%1 on %2 × %3 · %4")
         .arg(modelName(s), countText(s.cluster.numGpus), QString::fromStdString(s.cluster.gpu.name),

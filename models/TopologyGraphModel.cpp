@@ -418,7 +418,8 @@ void TopologyGraphModel::syncFromDocument() {
         Diagnostics diags;
         std::optional<ClusterGraph> g;
         if (c.numGpus <= kMaxEstimateGraphGpus)
-            g = resolved->hetero ? poolsGraph(*resolved->hetero, diags) : buildTemplateGraph(c, diags);
+            g = resolved->hetero ? poolsGraph(*resolved->hetero, diags)
+                                 : buildTemplateGraph(c, diags);
         derivedPools_ = pools;
         derived_ = true;
         syncedJson_.reset();

@@ -61,23 +61,25 @@ private slots:
                            "offload.activations=none,recompute=selective|full,recompute_layers=0,"
                            "dp_shard=0";
         int checked = 0;
-        for (const QString target : {"megatron", "bridge", "deepspeed", "torchtitan", "torchtune",
-                                     "slurm", "k8s"}) {
+        for (const QString target :
+             {"megatron", "bridge", "deepspeed", "torchtitan", "torchtune", "slurm", "k8s"}) {
             const bool own =
-                runCli({"export", file, "--target", target, "--out", dir.filePath("own")}).exitCode == 0;
+                runCli({"export", file, "--target", target, "--out", dir.filePath("own")})
+                    .exitCode == 0;
             const bool adapted = runCli({"export", file, "--target", target, "--adapt", "--out",
                                          dir.filePath("adapted")})
                                      .exitCode == 0;
             if (!own && !adapted)
                 continue;
-            const Run run = runCli({"search", file, "--json", "--top", "1", "--target", target,
-                                    "--pin", pins});
+            const Run run =
+                runCli({"search", file, "--json", "--top", "1", "--target", target, "--pin", pins});
             QVERIFY2(run.exitCode == 0, qPrintable(target + ": " + run.err));
             const json out = json::parse(run.out.toStdString());
             QVERIFY2(!out["plans"].empty(), qPrintable(target + ": no plan"));
             const json& best = out["plans"][0];
             const json& targets = best["targets"];
-            QVERIFY2(std::find(targets.begin(), targets.end(), target.toStdString()) != targets.end(),
+            QVERIFY2(std::find(targets.begin(), targets.end(), target.toStdString()) !=
+                         targets.end(),
                      qPrintable(target + ": not among " + QString::fromStdString(targets.dump())));
             QFile f(dir.filePath("best.json"));
             QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));

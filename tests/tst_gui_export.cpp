@@ -141,8 +141,8 @@ void TestGuiExport::refusalShownInPlace() {
     QVERIFY(window.document()->setValue("/parallelism/schedule", nlohmann::ordered_json("1f1b"),
                                         "1f1b"));
     // torchtitan's async TP runs under torch.compile only (distributed/tensor_parallel.py).
-    QVERIFY(window.document()->setValue("/training/compile", nlohmann::ordered_json(true),
-                                        "compile"));
+    QVERIFY(
+        window.document()->setValue("/training/compile", nlohmann::ordered_json(true), "compile"));
     QVERIFY2(dialog.result().ok(), qPrintable(refusals->text()));
     QVERIFY(dialog.currentFileText().contains("fsdp_reshard_after_forward = 'always'"));
     shoot(dialog, "export-torchtitan-after-fix");

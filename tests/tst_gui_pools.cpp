@@ -14,15 +14,15 @@
 #include "PoolsEditor.h"
 #include "ResultsDashboard.h"
 #include "ScenarioDocument.h"
-#include "TopologyCanvas.h"
-#include "SearchView.h"
 #include "Screenshot.h"
+#include "SearchView.h"
+#include "TopologyCanvas.h"
 #include "Translations.h"
 
-#include "estimate/Estimator.h"
-#include "scenario/ScenarioIO.h"
 #include "SearchResultsModel.h"
 #include "SearchRunner.h"
+#include "estimate/Estimator.h"
+#include "scenario/ScenarioIO.h"
 
 #include <qcustomplot.h>
 
@@ -46,7 +46,9 @@ EstimateFunction coreEstimator() {
     };
 }
 
-QString example(const char* name) { return test::sourceDir() + "/resources/examples/" + name; }
+QString example(const char* name) {
+    return test::sourceDir() + "/resources/examples/" + name;
+}
 
 void shoot(MainWindow& window, const QString& name) {
     const QString dir = test::outputDir() + QStringLiteral("/screenshots");
@@ -111,7 +113,9 @@ private slots:
 
         // A pool asked for more GPUs than it has is refused at its path, beside the table.
         pools->poolsTable()->item(1, 2)->setText("8");
-        QVERIFY(window.document()->errorAt("/parallelism/pipelines/0/stages/1/pool").contains("has 8 GPUs"));
+        QVERIFY(window.document()
+                    ->errorAt("/parallelism/pipelines/0/stages/1/pool")
+                    .contains("has 8 GPUs"));
         QVERIFY(pools->problemLabel()->text().contains("pool 'a100' has 8 GPUs"));
         window.document()->undoStack()->undo();
         QCOMPARE(window.document()->explicitValue("/cluster/pools/1/num_gpus")->get<int>(), 128);

@@ -95,7 +95,8 @@ private slots:
     void launcherChoiceKeepsWhatItRuns() {
         ScenarioDocument doc;
         Diagnostics diags;
-        QVERIFY(doc.load(ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json", diags));
+        QVERIFY(
+            doc.load(ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json", diags));
         SearchView view(&doc);
         view.pinsEdit()->setText("micro_batch=1,offload.optimizer=none,offload.params=none,"
                                  "offload.activations=none,recompute=selective|full");

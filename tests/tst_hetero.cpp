@@ -60,13 +60,16 @@ json pool(const char* id, const char* gpu, int gpus) {
     return {{"id", id}, {"gpu", gpu}, {"num_gpus", gpus}, {"gpus_per_node", 8}};
 }
 
-json stage(const char* poolId, int tp) { return {{"pool", poolId}, {"tp", tp}}; }
+json stage(const char* poolId, int tp) {
+    return {{"pool", poolId}, {"tp", tp}};
+}
 
 // Pools `pools`, one pipeline entry of `count` replicas with `stages`.
 json pooled(json pools, int count, json stages) {
     json j = base();
     j["cluster"]["pools"] = std::move(pools);
-    j["parallelism"]["pipelines"] = json::array({{{"count", count}, {"stages", std::move(stages)}}});
+    j["parallelism"]["pipelines"] =
+        json::array({{{"count", count}, {"stages", std::move(stages)}}});
     return j;
 }
 
@@ -80,7 +83,9 @@ json uniform(const char* preset, int gpus, int tp, int pp, int dp) {
     return j;
 }
 
-double relative(double a, double b) { return std::abs(a / b - 1.0); }
+double relative(double a, double b) {
+    return std::abs(a / b - 1.0);
+}
 
 std::string firstErrorAt(const json& doc, const std::string& path) {
     Diagnostics diags;
@@ -97,8 +102,9 @@ class TestHetero : public QObject {
     Q_OBJECT
 private slots:
     void roundTrip() {
-        json doc = pooled(json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)}),
-                          2, json::array({stage("h100", 8), stage("a100", 8)}));
+        json doc = pooled(
+            json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)}), 2,
+            json::array({stage("h100", 8), stage("a100", 8)}));
         doc["cluster"]["pool_link_gbit_s"] = 200;
         doc["parallelism"]["pipelines"][0]["micro_batch"] = 2;
         doc["parallelism"]["pipelines"][0]["sequences"] = 32;
@@ -120,7 +126,8 @@ private slots:
     }
 
     void refusalsNameTheField() {
-        const json pools = json::array({pool("h100", "h100-sxm-80gb", 16), pool("v100", "a100-sxm-80gb", 16)});
+        const json pools =
+            json::array({pool("h100", "h100-sxm-80gb", 16), pool("v100", "a100-sxm-80gb", 16)});
         // A pool asked for more GPUs than it has.
         json over = pooled(pools, 3, json::array({stage("h100", 4), stage("v100", 8)}));
         over["training"]["global_batch"] = 63;
@@ -129,8 +136,9 @@ private slots:
                 std::string::npos);
         // An unknown pool, a top-level tp, unequal stage counts, sequences that do not sum.
         json unknown = pooled(pools, 1, json::array({stage("h200", 8)}));
-        QVERIFY(firstErrorAt(unknown, "/parallelism/pipelines/0/stages/0/pool").find("unknown pool") !=
-                std::string::npos);
+        QVERIFY(
+            firstErrorAt(unknown, "/parallelism/pipelines/0/stages/0/pool").find("unknown pool") !=
+            std::string::npos);
         json tp = pooled(pools, 1, json::array({stage("h100", 8)}));
         tp["parallelism"]["tp"] = 4; // a top-level tp that a stage contradicts
         QVERIFY(firstErrorAt(tp, "/parallelism/tp").find("each stage gives its own tp") !=
@@ -138,11 +146,13 @@ private slots:
         json uneven = pooled(pools, 1, json::array({stage("h100", 8)}));
         uneven["parallelism"]["pipelines"].push_back(
             {{"stages", json::array({stage("v100", 4), stage("v100", 4)})}});
-        QVERIFY(firstErrorAt(uneven, "/parallelism/pipelines/1/stages").find("same number of stages") !=
-                std::string::npos);
+        QVERIFY(
+            firstErrorAt(uneven, "/parallelism/pipelines/1/stages").find("same number of stages") !=
+            std::string::npos);
         json seqs = pooled(pools, 2, json::array({stage("h100", 8)}));
         seqs["parallelism"]["pipelines"][0]["sequences"] = 30;
-        QVERIFY(firstErrorAt(seqs, "/parallelism/pipelines").find("sum to 60") != std::string::npos);
+        QVERIFY(firstErrorAt(seqs, "/parallelism/pipelines").find("sum to 60") !=
+                std::string::npos);
         // A stage tp that does not divide the heads, reported at the stage.
         json heads = pooled(pools, 1, json::array({stage("h100", 3)}));
         QVERIFY(firstErrorAt(heads, "/parallelism/pipelines/0/stages/0/tp") != "");
@@ -160,8 +170,9 @@ private slots:
 
     // Identical pools estimate as the same uniform plan (within 0.1%).
     void identicalPoolsAreTheUniformPlan() {
-        const json mixed = pooled(json::array({pool("a", "h100-sxm-80gb", 8), pool("b", "h100-sxm-80gb", 8)}),
-                                  2, json::array({stage("a", 4), stage("b", 4)}));
+        const json mixed =
+            pooled(json::array({pool("a", "h100-sxm-80gb", 8), pool("b", "h100-sxm-80gb", 8)}), 2,
+                   json::array({stage("a", 4), stage("b", 4)}));
         const Estimate p = estimateOf(mixed);
         const Estimate u = estimateOf(uniform("dgx-h100", 16, 4, 2, 2));
         QVERIFY2(relative(p.stepSeconds, u.stepSeconds) < 1e-3,
@@ -180,8 +191,9 @@ private slots:
     // A stage on the A100 pool costs what it costs in the all-A100 plan (within 1%); the
     // straggler names the A100 pool.
     void stageCostsItsOwnGpu() {
-        const json mixed = pooled(json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)}),
-                                  2, json::array({stage("h100", 4), stage("a100", 4)}));
+        const json mixed = pooled(
+            json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)}), 2,
+            json::array({stage("h100", 4), stage("a100", 4)}));
         const Estimate p = estimateOf(mixed);
         const Estimate a = estimateOf(uniform("dgx-a100", 16, 4, 2, 2));
         QCOMPARE(p.stageTimes.size(), std::size_t(2));
@@ -194,10 +206,17 @@ private slots:
     // Moving a stage to a slower pool never makes the step faster, and makes it slower when
     // that stage sets the pace.
     void slowerPoolNeverFaster() {
-        const json pools = json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)});
-        const double fast = estimateOf(pooled(pools, 2, json::array({stage("h100", 4), stage("h100", 4)}))).stepSeconds;
-        const double one = estimateOf(pooled(pools, 2, json::array({stage("h100", 4), stage("a100", 4)}))).stepSeconds;
-        const double both = estimateOf(pooled(pools, 2, json::array({stage("a100", 4), stage("a100", 4)}))).stepSeconds;
+        const json pools =
+            json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)});
+        const double fast =
+            estimateOf(pooled(pools, 2, json::array({stage("h100", 4), stage("h100", 4)})))
+                .stepSeconds;
+        const double one =
+            estimateOf(pooled(pools, 2, json::array({stage("h100", 4), stage("a100", 4)})))
+                .stepSeconds;
+        const double both =
+            estimateOf(pooled(pools, 2, json::array({stage("a100", 4), stage("a100", 4)})))
+                .stepSeconds;
         QVERIFY(one > fast);
         QVERIFY(both >= one);
     }
@@ -206,9 +225,11 @@ private slots:
     // even split, and is faster when the replicas differ.
     void proportionalSplitWins() {
         json doc = base();
-        doc["cluster"]["pools"] = json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)});
-        doc["parallelism"]["pipelines"] = json::array({{{"stages", json::array({stage("h100", 8)})}},
-                                                       {{"stages", json::array({stage("a100", 8)})}}});
+        doc["cluster"]["pools"] =
+            json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)});
+        doc["parallelism"]["pipelines"] =
+            json::array({{{"stages", json::array({stage("h100", 8)})}},
+                         {{"stages", json::array({stage("a100", 8)})}}});
         const Estimate even = estimateOf(doc);
         QCOMPARE(even.hetero->perPipelineSeconds.size(), std::size_t(2));
         const double fast = 1.0 / even.hetero->perPipelineSeconds[0];
@@ -219,7 +240,8 @@ private slots:
         doc["parallelism"]["pipelines"][1]["sequences"] = 64 - share;
         const Estimate split = estimateOf(doc);
         QVERIFY2(split.stepSeconds < even.stepSeconds,
-                 (std::to_string(split.stepSeconds) + " vs " + std::to_string(even.stepSeconds)).c_str());
+                 (std::to_string(split.stepSeconds) + " vs " + std::to_string(even.stepSeconds))
+                     .c_str());
         // Identical replicas: the even split is already proportional.
         json same = doc;
         same["parallelism"]["pipelines"][1]["stages"][0]["pool"] = "h100";
@@ -234,8 +256,9 @@ private slots:
 
     // The pool link slows what crosses it: a thin link between stages on unlike pools.
     void poolLinkCarriesTheCrossing() {
-        json doc = pooled(json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)}),
-                          2, json::array({stage("h100", 8), stage("a100", 8)}));
+        json doc = pooled(
+            json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)}), 2,
+            json::array({stage("h100", 8), stage("a100", 8)}));
         const double shared = estimateOf(doc).stepSeconds;
         doc["cluster"]["pool_link_gbit_s"] = 1;
         const double thin = estimateOf(doc).stepSeconds;
@@ -247,18 +270,21 @@ private slots:
     void searchBeatsEachPoolAlone() {
         json doc = base();
         doc["model"]["preset"] = "llama3-8b";
-        doc["cluster"]["pools"] = json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)});
+        doc["cluster"]["pools"] =
+            json::array({pool("h100", "h100-sxm-80gb", 16), pool("a100", "a100-sxm-80gb", 16)});
         Diagnostics diags;
         auto s = parseScenarioText(doc.dump(), diags);
         QVERIFY(s);
         SearchOptions options;
         options.topK = 5;
-        auto r = searchHeteroPlans(*s, Catalog::builtIn(), CalibrationRegistry::standard(), options, diags);
+        auto r = searchHeteroPlans(*s, Catalog::builtIn(), CalibrationRegistry::standard(), options,
+                                   diags);
         QVERIFY2(r, joinDiagnostics(diags).c_str());
         QVERIFY(!r->plans.empty());
         QCOMPARE(r->bestAlone.size(), std::size_t(2));
         for (const auto& [id, step] : r->bestAlone)
-            QVERIFY2(step == 0 || r->plans.front().estimate.stepSeconds <= step * (1 + 1e-9), id.c_str());
+            QVERIFY2(step == 0 || r->plans.front().estimate.stepSeconds <= step * (1 + 1e-9),
+                     id.c_str());
         QVERIFY(r->plansInSpace > r->plansEvaluated / 2);
         // Every reported plan is a pools scenario that resolves and estimates as reported.
         const HeteroPlan& best = r->plans.front();
@@ -272,11 +298,14 @@ private slots:
     // its pool; the targets without heterogeneous placement refuse at /parallelism/pipelines.
     void exportPlacesStagesOnPools() {
         Diagnostics diags;
-        auto r = resolveScenarioFile((ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json").toStdString(),
-                                     Catalog::builtIn(), diags);
+        auto r = resolveScenarioFile(
+            (ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json")
+                .toStdString(),
+            Catalog::builtIn(), diags);
         QVERIFY(r);
         const ExportResult megatron = findExporter("megatron")->render(*r, {});
-        QVERIFY2(megatron.ok(), megatron.refusals.empty() ? "" : megatron.refusals[0].toString().c_str());
+        QVERIFY2(megatron.ok(),
+                 megatron.refusals.empty() ? "" : megatron.refusals[0].toString().c_str());
         const std::string& text = megatron.files[0].text;
         QVERIFY(text.find("NODE_RANK 0-7: pool h100") != std::string::npos);
         QVERIFY(text.find("NODE_RANK 8-23: pool a100") != std::string::npos);
@@ -285,11 +314,13 @@ private slots:
         for (const char* target : {"deepspeed", "torchtitan", "bridge"}) {
             const ExportResult refused = findExporter(target)->render(*r, {});
             QVERIFY(!refused.ok());
-            QCOMPARE(QString::fromStdString(refused.refusals.front().path), QString("/parallelism/pipelines"));
+            QCOMPARE(QString::fromStdString(refused.refusals.front().path),
+                     QString("/parallelism/pipelines"));
         }
         // Stages of unlike tp: Megatron-LM refuses, naming the pipelines.
-        json doc = pooled(json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)}),
-                          2, json::array({stage("h100", 4), stage("a100", 2)}));
+        json doc = pooled(
+            json::array({pool("h100", "h100-sxm-80gb", 8), pool("a100", "a100-sxm-80gb", 8)}), 2,
+            json::array({stage("h100", 4), stage("a100", 2)}));
         auto mixed = resolved(doc, diags);
         QVERIFY(mixed);
         const ExportResult tps = findExporter("megatron")->render(*mixed, {});
@@ -307,7 +338,8 @@ private slots:
         QVERIFY(gh200.powerSibling);
         const double scale = powerLimitThroughputScale(gh200);
         QVERIFY(scale > 1.0);
-        QVERIFY(scale * gh200.powerSibling->mamfBf16Tflops <= kMaxMamfFractionOfPeak * gh200.bf16Tflops + 1e-9);
+        QVERIFY(scale * gh200.powerSibling->mamfBf16Tflops <=
+                kMaxMamfFractionOfPeak * gh200.bf16Tflops + 1e-9);
         gh200.tdpW = 500; // below the sibling's: scaled down as before
         QVERIFY(std::abs(powerLimitThroughputScale(gh200) - 500.0 / 700.0) < 1e-12);
     }
@@ -322,13 +354,15 @@ private slots:
     }
     void sailorRunsEstimate() {
         QFETCH(QString, file);
-        const json cases = json::parse(ts::test::readAll(ts::test::sourceDir() + "/tests/data/" + file));
+        const json cases =
+            json::parse(ts::test::readAll(ts::test::sourceDir() + "/tests/data/" + file));
         QVERIFY(cases.size() >= 9);
         int unlike = 0;
         for (const json& c : cases) {
             Diagnostics diags;
             auto r = resolved(c["scenario"], diags);
-            QVERIFY2(r && r->hetero, (c["id"].get<std::string>() + ": " + joinDiagnostics(diags)).c_str());
+            QVERIFY2(r && r->hetero,
+                     (c["id"].get<std::string>() + ": " + joinDiagnostics(diags)).c_str());
             auto e = estimatePlan(*r, diags);
             QVERIFY2(e && e->fits, c["id"].get<std::string>().c_str());
             const double measured = c["measured"]["step_s"];
@@ -341,8 +375,10 @@ private slots:
 
     void bundledExampleEstimates() {
         Diagnostics diags;
-        auto r = resolveScenarioFile((ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json").toStdString(),
-                                     Catalog::builtIn(), diags);
+        auto r = resolveScenarioFile(
+            (ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100-128xa100.json")
+                .toStdString(),
+            Catalog::builtIn(), diags);
         QVERIFY2(r, joinDiagnostics(diags).c_str());
         auto e = estimatePlan(*r, diags);
         QVERIFY2(e, joinDiagnostics(diags).c_str());

@@ -40,7 +40,8 @@ ExportResult render(const json& doc, const char* target = "torchtitan") {
     auto s = parseScenarioText(doc.dump(), diags);
     auto r = s ? resolveScenario(*s, Catalog::builtIn(), diags) : std::nullopt;
     if (!r)
-        qFatal("does not resolve: %s", diags.errors().empty() ? "" : diags.errors()[0].toString().c_str());
+        qFatal("does not resolve: %s",
+               diags.errors().empty() ? "" : diags.errors()[0].toString().c_str());
     return findExporter(target)->render(*r, {});
 }
 

@@ -199,8 +199,12 @@ void CapacityView::changeEvent(QEvent* event) {
 
 void CapacityView::retranslate() {
     auto* form = static_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0));
-    const QStringList labels{tr("Tokens (billions)"),      tr("Deadline (days)"), tr("Budget"),
-                             tr("Largest cluster (GPUs)"), tr("Memory headroom"), tr("GPU kinds"),
+    const QStringList labels{tr("Tokens (billions)"),
+                             tr("Deadline (days)"),
+                             tr("Budget"),
+                             tr("Largest cluster (GPUs)"),
+                             tr("Memory headroom"),
+                             tr("GPU kinds"),
                              tr("Your GPUs")};
     for (int r = 0; r < form->rowCount(); ++r)
         if (auto* label = qobject_cast<QLabel*>(form->itemAt(r, QFormLayout::LabelRole)->widget()))
@@ -245,8 +249,8 @@ void CapacityView::startPlan() {
     request.search.domain = capacityDomain();
     request.search.constraints.memoryHeadroom = headroom_->value();
     // Paths inside the scenario (costs.carbon_csv) are relative to its file, as in the CLI.
-    Scenario base = withPathsBesideFile(
-        document_->scenario(), QFile::encodeName(document_->filePath()).toStdString());
+    Scenario base = withPathsBesideFile(document_->scenario(),
+                                        QFile::encodeName(document_->filePath()).toStdString());
     // Renting one kind sizes a uniform cluster: a scenario over pools is sized from its first
     // pool's cluster, as the command line does (an inventory: trainscape-cli capacity
     // --inventory).
@@ -260,11 +264,11 @@ void CapacityView::startPlan() {
         if (auto text = readTextFile(QFile::encodeName(file).toStdString(), diags))
             read = readInventory(*text, Catalog::builtIn(), diags);
         if (!read) {
-            status_->setText(tr("Inventory %1: %2")
-                                 .arg(file, diags.errors().empty()
-                                                ? tr("does not read")
-                                                : QString::fromStdString(
-                                                      diags.errors().front().toString())));
+            status_->setText(
+                tr("Inventory %1: %2")
+                    .arg(file, diags.errors().empty()
+                                   ? tr("does not read")
+                                   : QString::fromStdString(diags.errors().front().toString())));
             return;
         }
         inventory = std::move(*read);
@@ -300,7 +304,8 @@ void CapacityView::showInventory(const std::shared_ptr<const InventoryResult>& r
     for (const InventoryOption& o : result->alone)
         lines << line(tr("%1 alone").arg(QString::fromStdString(o.objective)), o);
     for (const auto& [objective, reason] : result->impossible)
-        lines << tr("%1: %2").arg(QString::fromStdString(objective), QString::fromStdString(reason));
+        lines << tr("%1: %2").arg(QString::fromStdString(objective),
+                                  QString::fromStdString(reason));
     inventoryResult_->setText(lines.join('\n'));
 }
 

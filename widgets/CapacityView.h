@@ -39,7 +39,7 @@ public:
     ~CapacityView() override;
 
     // For tests: the parts a user works with.
-    QDoubleSpinBox* tokensBox() const { return tokens_; }     // billions of tokens
+    QDoubleSpinBox* tokensBox() const { return tokens_; }    // billions of tokens
     QLineEdit* inventoryField() const { return inventory_; } // the GPUs you have (a JSON file)
     QLabel* inventoryLabel() const { return inventoryResult_; }
     QDoubleSpinBox* deadlineBox() const { return deadline_; } // days

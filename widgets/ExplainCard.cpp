@@ -183,7 +183,8 @@ void ExplainCard::updateText() {
                      .toHtmlEscaped();
     }
     if (x.sensitivities.empty()) // a plan over pools: the edits are of one uniform plan
-        edits << tr("none offered for a plan over pools (they edit one uniform plan)").toHtmlEscaped();
+        edits << tr("none offered for a plan over pools (they edit one uniform plan)")
+                     .toHtmlEscaped();
     html += edits.join(QStringLiteral("<br>")) + QStringLiteral("</p>");
     body_->setText(html);
 }

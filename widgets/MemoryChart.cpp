@@ -94,7 +94,8 @@ void MemoryChart::draw(const Estimate& estimate, const ResolvedScenario& scenari
                      tr("Pool %1 capacity: %2")
                          .arg(QString::fromStdString(pool.id), bytesText(cap * kGiB)));
             top = std::max(top, cap);
-            ticker->addTick(double(s), QStringLiteral("%1\n%2").arg(s).arg(QString::fromStdString(pool.id)));
+            ticker->addTick(double(s),
+                            QStringLiteral("%1\n%2").arg(s).arg(QString::fromStdString(pool.id)));
         }
         p->xAxis->setTicker(ticker);
         p->xAxis->setLabel(tr("Pipeline stage and pool"));

@@ -171,8 +171,9 @@ void PlanLayoutView::paintStage(QPainter& painter, const QRectF& box, int stage)
     if (scenario_->hetero && !isRest && !scenario_->hetero->pipelines.empty() &&
         stage < int(scenario_->hetero->pipelines[0].stages.size())) {
         const PipelineStageConfig& st = scenario_->hetero->pipelines[0].stages[std::size_t(stage)];
-        title = tr("%1 · pool %2").arg(title, QString::fromStdString(
-                                                  scenario_->hetero->pools[std::size_t(st.pool)].id));
+        title = tr("%1 · pool %2")
+                    .arg(title,
+                         QString::fromStdString(scenario_->hetero->pools[std::size_t(st.pool)].id));
         tp = st.tp;
     }
     painter.drawText(text, Qt::AlignLeft | Qt::AlignTop, title);

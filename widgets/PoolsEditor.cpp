@@ -35,14 +35,16 @@ QString text(const Json& j, const char* key) {
 QString stagesText(const Json& stages) {
     QStringList parts;
     for (const Json& s : stages)
-        parts << QStringLiteral("%1:%2").arg(text(s, "pool"), s.contains("tp") ? text(s, "tp") : "1");
+        parts << QStringLiteral("%1:%2").arg(text(s, "pool"),
+                                             s.contains("tp") ? text(s, "tp") : "1");
     return parts.join(", ");
 }
 
 // "h100:8, a100:8" -> [{"pool": "h100", "tp": 8}, ...]; nullopt on a malformed list.
 std::optional<Json> parseStages(const QString& text) {
     Json out = Json::array();
-    static const QRegularExpression stage(QStringLiteral("^\\s*([^:,\\s]+)\\s*(?::\\s*(\\d+))?\\s*$"));
+    static const QRegularExpression stage(
+        QStringLiteral("^\\s*([^:,\\s]+)\\s*(?::\\s*(\\d+))?\\s*$"));
     for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
         const auto m = stage.match(part);
         if (!m.hasMatch())
@@ -127,7 +129,8 @@ PoolsEditor::PoolsEditor(ScenarioDocument* document, QWidget* parent)
         Json pools = document_->explicitValue("/cluster/pools").value_or(Json::array());
         if (pools.empty())
             return;
-        pipes.push_back({{"count", 1}, {"stages", Json::array({{{"pool", pools[0]["id"]}, {"tp", 1}}})}});
+        pipes.push_back(
+            {{"count", 1}, {"stages", Json::array({{{"pool", pools[0]["id"]}, {"tp", 1}}})}});
         document_->setValue("/parallelism/pipelines", pipes, tr("Add pipeline"));
     });
     connect(pools_, &QTableWidget::itemChanged, this, [this] {
@@ -158,8 +161,8 @@ void PoolsEditor::refresh() {
     resetPipelines_->setVisible(on);
     poolLink_->setEnabled(on);
     if (!poolLink_->hasFocus())
-        poolLink_->setText(
-            text(document_->explicitValue("/cluster").value_or(Json::object()), "pool_link_gbit_s"));
+        poolLink_->setText(text(document_->explicitValue("/cluster").value_or(Json::object()),
+                                "pool_link_gbit_s"));
     pools_->setRowCount(int(pools.size()));
     for (int r = 0; r < int(pools.size()); ++r) {
         const Json& p = pools[std::size_t(r)];
@@ -179,16 +182,19 @@ void PoolsEditor::refresh() {
     pipelines_->setRowCount(int(pipes.size()));
     for (int r = 0; r < int(pipes.size()); ++r) {
         const Json& e = pipes[std::size_t(r)];
-        pipelines_->setItem(r, kPipeCount, new QTableWidgetItem(e.contains("count") ? text(e, "count") : "1"));
-        pipelines_->setItem(r, kPipeStages,
-                            new QTableWidgetItem(e.contains("stages") ? stagesText(e["stages"]) : QString()));
+        pipelines_->setItem(r, kPipeCount,
+                            new QTableWidgetItem(e.contains("count") ? text(e, "count") : "1"));
+        pipelines_->setItem(
+            r, kPipeStages,
+            new QTableWidgetItem(e.contains("stages") ? stagesText(e["stages"]) : QString()));
         pipelines_->setItem(r, kPipeMicro, new QTableWidgetItem(text(e, "micro_batch")));
         pipelines_->setItem(r, kPipeSequences, new QTableWidgetItem(text(e, "sequences")));
     }
     // What the resolver says about the pools and pipelines, beside them.
     QStringList problems;
     for (const Diagnostic& d : document_->diagnostics().errors())
-        if (d.path.rfind("/cluster/pools", 0) == 0 || d.path.rfind("/parallelism/pipelines", 0) == 0)
+        if (d.path.rfind("/cluster/pools", 0) == 0 ||
+            d.path.rfind("/parallelism/pipelines", 0) == 0)
             problems << QString::fromStdString(d.path + ": " + d.message);
     if (!problems.isEmpty())
         problem_->setText(problems.join('\n'));
@@ -203,7 +209,9 @@ void PoolsEditor::usePools() {
         return;
     const std::string gpu = r->cluster.gpuId.empty() ? "h100-sxm-80gb" : r->cluster.gpuId;
     const std::string id = gpu.substr(0, gpu.find('-'));
-    Json pool = {{"id", id}, {"gpu", gpu}, {"num_gpus", r->cluster.numGpus},
+    Json pool = {{"id", id},
+                 {"gpu", gpu},
+                 {"num_gpus", r->cluster.numGpus},
                  {"gpus_per_node", r->cluster.gpusPerNode}};
     Json stages = Json::array();
     for (int s = 0; s < r->parallel.pp; ++s)
@@ -262,7 +270,8 @@ void PoolsEditor::commitPoolLink() {
     bool ok = false;
     const double v = QLocale().toDouble(t, &ok);
     if (!ok || v <= 0) {
-        problem_->setText(tr("Link between pools: give Gbit/s per node, e.g. 400, or leave it empty"));
+        problem_->setText(
+            tr("Link between pools: give Gbit/s per node, e.g. 400, or leave it empty"));
         return;
     }
     problem_->clear();
@@ -290,7 +299,9 @@ void PoolsEditor::commitPools() {
     Json pools = document_->explicitValue("/cluster/pools").value_or(Json::array());
     for (int r = 0; r < pools_->rowCount() && r < int(pools.size()); ++r) {
         Json& p = pools[std::size_t(r)];
-        auto cell = [&](int c) { return pools_->item(r, c) ? pools_->item(r, c)->text().trimmed() : QString(); };
+        auto cell = [&](int c) {
+            return pools_->item(r, c) ? pools_->item(r, c)->text().trimmed() : QString();
+        };
         p["id"] = cell(kPoolId).toStdString();
         if (auto* gpu = qobject_cast<QComboBox*>(pools_->cellWidget(r, kPoolGpu)))
             p["gpu"] = gpu->currentText().toStdString();

@@ -30,9 +30,10 @@ SearchView::SearchView(ScenarioDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), runner_(new SearchRunner(this)),
       model_(new SearchResultsModel(this)), objective_(new QComboBox(this)),
       top_(new QSpinBox(this)), headroom_(new QDoubleSpinBox(this)), threads_(new QSpinBox(this)),
-      pins_(new QLineEdit(this)), target_(new QComboBox(this)), search_(new QPushButton(this)), cancel_(new QPushButton(this)),
-      apply_(new QPushButton(this)), progress_(new QProgressBar(this)), status_(new QLabel(this)),
-      table_(new QTableView(this)), plot_(new QCustomPlot(this)) {
+      pins_(new QLineEdit(this)), target_(new QComboBox(this)), search_(new QPushButton(this)),
+      cancel_(new QPushButton(this)), apply_(new QPushButton(this)),
+      progress_(new QProgressBar(this)), status_(new QLabel(this)), table_(new QTableView(this)),
+      plot_(new QCustomPlot(this)) {
     for (const char* name : {"step-time", "tokens-per-s", "time-to-train", "cost-per-token",
                              "cost-per-run", "energy-per-run"})
         objective_->addItem(QString(), QString::fromLatin1(name));
@@ -111,8 +112,8 @@ void SearchView::retranslate() {
     for (int i = 0; i < objective_->count(); ++i)
         objective_->setItemText(i, objectives.value(i));
     auto* form = static_cast<QFormLayout*>(static_cast<QVBoxLayout*>(layout())->itemAt(0));
-    const QStringList labels{tr("Objective"), tr("Best plans"), tr("Memory headroom"),
-                             tr("Threads (0: all)"), tr("Pins"), tr("Launcher")};
+    const QStringList labels{tr("Objective"),        tr("Best plans"), tr("Memory headroom"),
+                             tr("Threads (0: all)"), tr("Pins"),       tr("Launcher")};
     for (int r = 0; r < form->rowCount(); ++r)
         if (auto* label = qobject_cast<QLabel*>(form->itemAt(r, QFormLayout::LabelRole)->widget()))
             label->setText(labels.value(r));
@@ -152,7 +153,8 @@ void SearchView::startSearch() {
     options.pareto = true;
     options.keepPoints = kMaxDrawnPoints; // (an even sample, as the scatter draws them)
     options.rankCurrentPlan = true;
-    if (const std::string target = target_->currentData().toString().toStdString(); target != "none")
+    if (const std::string target = target_->currentData().toString().toStdString();
+        target != "none")
         options.accept = [target](const ResolvedScenario& plan) { return launches(plan, target); };
     // A scenario over pools: which pools, stage order, tp per stage, layers and replicas.
     if (resolved->hetero ? !runner_->startPooled(document_->scenario(), options)

@@ -73,7 +73,8 @@ struct ImportRequest {
     std::string from;
     std::string hfConfig;
     std::optional<std::int64_t> seqLen; // --seq-len, for a DeepSpeed config
-    std::optional<std::int64_t> numGpus; // --num-gpus, for a DeepSpeed config without train_batch_size
+    std::optional<std::int64_t>
+        numGpus; // --num-gpus, for a DeepSpeed config without train_batch_size
     std::optional<std::string> cluster; // --cluster PRESET
 };
 int runImportRequest(const Options& options, const ImportRequest& request);

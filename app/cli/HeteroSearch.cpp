@@ -8,8 +8,8 @@
 #include "estimate/EstimateJson.h"
 #include "export/LaunchTargets.h"
 #include "hetero/HeteroSearch.h"
-#include "scenario/ScenarioResolver.h"
 #include "scenario/ScenarioIO.h"
+#include "scenario/ScenarioResolver.h"
 
 #include <cstdio>
 

@@ -31,11 +31,10 @@ nlohmann::ordered_json optionJson(const InventoryOption& o) {
 
 } // namespace
 
-std::optional<nlohmann::ordered_json> inventoryCapacity(const Scenario& base, const Catalog& catalog,
-                                                        const CalibrationRegistry& calibrations,
-                                                        const std::string& file,
-                                                        const InventoryRequest& req,
-                                                        Diagnostics& diags) {
+std::optional<nlohmann::ordered_json>
+inventoryCapacity(const Scenario& base, const Catalog& catalog,
+                  const CalibrationRegistry& calibrations, const std::string& file,
+                  const InventoryRequest& req, Diagnostics& diags) {
     Diagnostics inv;
     std::optional<std::vector<InventoryHolding>> holdings;
     if (auto text = readTextFile(file, inv))

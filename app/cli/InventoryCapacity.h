@@ -15,10 +15,9 @@ namespace ts::cli {
 
 // {"inventory", "options", "alone", "impossible"}; nullopt with `diags` for an inventory that
 // does not read (its errors prefixed with "--inventory FILE").
-std::optional<nlohmann::ordered_json> inventoryCapacity(const Scenario& base, const Catalog& catalog,
-                                                        const CalibrationRegistry& calibrations,
-                                                        const std::string& file,
-                                                        const InventoryRequest& request,
-                                                        Diagnostics& diags);
+std::optional<nlohmann::ordered_json>
+inventoryCapacity(const Scenario& base, const Catalog& catalog,
+                  const CalibrationRegistry& calibrations, const std::string& file,
+                  const InventoryRequest& request, Diagnostics& diags);
 
 } // namespace ts::cli

@@ -5,10 +5,10 @@
 #include "HeteroSearch.h"
 #include "PlanReport.h"
 
-#include "scenario/ScenarioIO.h"
 #include "export/Exporter.h"
 #include "export/LaunchTargets.h"
 #include "export/PlanAdaptation.h"
+#include "scenario/ScenarioIO.h"
 #include "scenario/ScenarioResolver.h"
 #include "search/PlanSearch.h"
 
@@ -102,8 +102,10 @@ std::optional<SearchOptions> searchOptions(const SearchArgs& args) {
     const auto objective = searchObjectiveFromName(args.objective);
     Diagnostics diags;
     if (args.target != "any" && args.target != "none" && !findExporter(args.target))
-        diags.error("--target", "\"" + args.target + "\" is not an export target: give any, none "
-                                "or one of " + exporterIds());
+        diags.error("--target", "\"" + args.target +
+                                    "\" is not an export target: give any, none "
+                                    "or one of " +
+                                    exporterIds());
     if (!objective)
         diags.error("--objective", "\"" + args.objective +
                                        "\" is not one of step-time, tokens-per-s, time-to-train, "

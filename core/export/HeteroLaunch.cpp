@@ -49,9 +49,9 @@ std::optional<HeteroLaunch> megatronHeteroLaunch(const ResolvedScenario& plan,
     const std::int64_t block = std::int64_t(tp) * cp * replicas; // ranks of one stage
     const std::int64_t world = block * pp;
     if (world % perNode != 0) {
-        refusals.push_back({"/parallelism/pipelines",
-                            "the plan's " + std::to_string(world) +
-                                " GPUs do not fill whole nodes of " + std::to_string(perNode)});
+        refusals.push_back({"/parallelism/pipelines", "the plan's " + std::to_string(world) +
+                                                          " GPUs do not fill whole nodes of " +
+                                                          std::to_string(perNode)});
         return std::nullopt;
     }
     // The pool of every rank, then of every node.
@@ -92,11 +92,10 @@ std::optional<HeteroLaunch> megatronHeteroLaunch(const ResolvedScenario& plan,
         while (end + 1 < nodePool.size() && nodePool[end + 1] == nodePool[n])
             ++end;
         const ResolvedPool& p = h.pools[std::size_t(nodePool[n])];
-        out.placement.push_back("NODE_RANK " + std::to_string(n) +
-                                (end > n ? "-" + std::to_string(end) : std::string()) +
-                                ": pool " + p.id + " (" +
-                                (p.cluster.gpuId.empty() ? p.cluster.gpu.name : p.cluster.gpuId) +
-                                ")");
+        out.placement.push_back(
+            "NODE_RANK " + std::to_string(n) +
+            (end > n ? "-" + std::to_string(end) : std::string()) + ": pool " + p.id + " (" +
+            (p.cluster.gpuId.empty() ? p.cluster.gpu.name : p.cluster.gpuId) + ")");
         n = end + 1;
     }
     return out;

@@ -187,7 +187,8 @@ const std::map<std::string, Rule>& rules() {
         {"/parallelism/overlap/pp",
          [](const RuleContext& c) {
              const Json on = c.at("/parallelism/overlap/pp");
-             return Changes{c.change("/parallelism/overlap/pp", !(on.is_boolean() && on.get<bool>()))};
+             return Changes{
+                 c.change("/parallelism/overlap/pp", !(on.is_boolean() && on.get<bool>()))};
          }},
         {"/parallelism/overlap/ep",
          [](const RuleContext& c) { return Changes{c.change("/parallelism/overlap/ep", false)}; }},

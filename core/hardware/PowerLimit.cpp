@@ -53,7 +53,8 @@ double powerLimitThroughputScale(const GpuSpec& gpu) {
     const double scale = std::pow(gpu.tdpW / gpu.powerSibling->tdpW, kPowerExponent);
     if (scale <= 1.0 || gpu.powerSibling->mamfBf16Tflops <= 0)
         return scale;
-    const double ceiling = kMaxMamfFractionOfPeak * gpu.bf16Tflops / gpu.powerSibling->mamfBf16Tflops;
+    const double ceiling =
+        kMaxMamfFractionOfPeak * gpu.bf16Tflops / gpu.powerSibling->mamfBf16Tflops;
     return std::max(1.0, std::min(scale, ceiling));
 }
 

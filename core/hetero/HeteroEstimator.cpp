@@ -12,9 +12,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <map>
 #include <memory>
-#include <limits>
 #include <numeric>
 #include <set>
 #include <string>
@@ -247,8 +247,8 @@ void synchronise(const ResolvedScenario& sc, const Runs& runs, Schedules& s,
                     names += (names.empty() ? "" : ", ") + h.pools[rep.stages[j].pool].id;
             char bw[32];
             std::snprintf(bw, sizeof bw, "%.2f", gbPerS);
-            warnings.push_back(message(MessageId::HeteroCrossPoolReduction,
-                                       {std::to_string(j), names, bw}));
+            warnings.push_back(
+                message(MessageId::HeteroCrossPoolReduction, {std::to_string(j), names, bw}));
         }
         dp = std::max(dp, cross);
         for (std::size_t e = 0; e < entries; ++e) {
@@ -433,8 +433,7 @@ void addPoolEnergy(const ResolvedScenario& sc, const Runs& runs, const Schedules
             // stagePhaseSeconds): the bottleneck rank's breakdown scaled by the stage's busy
             // time, the optimizer step whole.
             const Estimate& pipe = s.est[e];
-            const double refBusy =
-                pipe.stageTimes[std::size_t(pipe.breakdownStage)].busySeconds;
+            const double refBusy = pipe.stageTimes[std::size_t(pipe.breakdownStage)].busySeconds;
             const double f = refBusy > 0 ? pipe.stageTimes[j].busySeconds / refBusy : 1.0;
             Estimate one;
             one.stepSeconds = est.stepSeconds;
@@ -551,8 +550,9 @@ std::optional<Estimate> estimateHeteroPlan(const ResolvedScenario& sc,
         rep.perPipelineSeconds.push_back(*std::max_element(ends.begin(), ends.end()));
     }
     const HeteroConfig& h = *sc.hetero;
-    rep.straggler = {int(s.straggler), int(s.stragglerStage),
-                     h.pools[std::size_t(h.pipelines[s.straggler].stages[s.stragglerStage].pool)].id};
+    rep.straggler = {
+        int(s.straggler), int(s.stragglerStage),
+        h.pools[std::size_t(h.pipelines[s.straggler].stages[s.stragglerStage].pool)].id};
     addPoolMemory(sc, runs, est);
     addThroughputAndTraffic(sc, runs, s, est);
     addWarnings(sc, runs, s, std::move(extra), est);

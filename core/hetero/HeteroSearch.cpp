@@ -176,9 +176,9 @@ void searchEachPool(Search& x, Diagnostics& diags) {
         Diagnostics d;
         auto r = resolveScenario(u, x.catalog, x.calibrations, d);
         if (!r) {
-            x.out.notes.push_back("pool '" + x.pools[i].id + "' alone: " +
-                                  (d.errors().empty() ? "does not resolve"
-                                                      : d.errors().front().toString()));
+            x.out.notes.push_back(
+                "pool '" + x.pools[i].id + "' alone: " +
+                (d.errors().empty() ? "does not resolve" : d.errors().front().toString()));
             continue;
         }
         SearchOptions o = x.options;
@@ -194,11 +194,13 @@ void searchEachPool(Search& x, Diagnostics& diags) {
         std::optional<HeteroPlan> alone;
         for (const SearchedPlan& sp : res->plans) {
             const PlanChoice& c = sp.plan;
-            std::vector<std::pair<std::string, int>> stages(std::size_t(c.pp), {x.pools[i].id, c.tp});
+            std::vector<std::pair<std::string, int>> stages(std::size_t(c.pp),
+                                                            {x.pools[i].id, c.tp});
             Scenario cand = candidateScenario(
                 x, c, {entry(int(c.dp), stages)},
-                c.pp * c.vpp > 1 ? std::optional<std::vector<int>>(sp.scenario.parallel.pipelineLayers)
-                                 : std::nullopt);
+                c.pp * c.vpp > 1
+                    ? std::optional<std::vector<int>>(sp.scenario.parallel.pipelineLayers)
+                    : std::nullopt);
             // Hybrid sharding and the dp_shard degree stay as the uniform plan had them.
             if (c.dpShard > 0 && c.dpShard != c.dp)
                 cand.parallelism->dpShard = std::optional<std::int64_t>{c.dpShard};
@@ -241,7 +243,8 @@ PoolProbe probe(Search& x, std::size_t i, int tp) {
     pr.ok = true;
     pr.layerSeconds = (e->stageTimes[0].forwardSeconds + e->stageTimes[0].backwardSeconds) /
                       double(std::max(1, m.layers));
-    pr.stateBytes = (b.weights + b.gradients + b.optimizer) * layerShare / double(std::max(1, m.layers));
+    pr.stateBytes =
+        (b.weights + b.gradients + b.optimizer) * layerShare / double(std::max(1, m.layers));
     pr.capacityBytes = e->capacityBytes;
     return pr;
 }
@@ -301,7 +304,8 @@ void searchMixedPipelines(Search& x) {
                             for (std::size_t q = 0; q < chosen.size(); ++q)
                                 most = std::min(most, x.pools[chosen[q]].gpus /
                                                           (std::int64_t(counts[q]) * tps[q] * cp));
-                            const std::int64_t r = replicasDividing(most, x.batch, x.inner.microBatch);
+                            const std::int64_t r =
+                                replicasDividing(most, x.batch, x.inner.microBatch);
                             ++x.out.plansInSpace;
                             if (r < 1)
                                 return;
@@ -381,7 +385,8 @@ void searchMixedReplicas(Search& x) {
                         const double sa = 1.0 / pa.layerSeconds, sb = 1.0 / pb.layerSeconds;
                         const std::int64_t mb = x.inner.microBatch;
                         std::int64_t qa = std::int64_t(std::floor(double(x.batch) * sa /
-                                                                  (ra * sa + rb * sb) / mb)) * mb;
+                                                                  (ra * sa + rb * sb) / mb)) *
+                                          mb;
                         std::int64_t qb = 0;
                         for (; qa >= mb; qa -= mb) {
                             const std::int64_t left = x.batch - ra * qa;
@@ -393,23 +398,24 @@ void searchMixedReplicas(Search& x) {
                         if (qb < mb)
                             continue;
                         const int perStage = (x.layers + pp - 1) / pp;
-                        const double bound =
-                            std::max(double(qa) / mb * perStage * pa.layerSeconds,
-                                     double(qb) / mb * perStage * pb.layerSeconds);
+                        const double bound = std::max(double(qa) / mb * perStage * pa.layerSeconds,
+                                                      double(qb) / mb * perStage * pb.layerSeconds);
                         if (bound * kBoundMargin >= x.best ||
                             stateLowerBound(x, pa, perStage, int(ra + rb)) >
                                 x.options.constraints.memoryHeadroom * pa.capacityBytes ||
                             stateLowerBound(x, pb, perStage, int(ra + rb)) >
                                 x.options.constraints.memoryHeadroom * pb.capacityBytes)
                             continue;
-                        std::vector<std::pair<std::string, int>> sa_(std::size_t(pp), {x.pools[a].id, tpa});
-                        std::vector<std::pair<std::string, int>> sb_(std::size_t(pp), {x.pools[b].id, tpb});
+                        std::vector<std::pair<std::string, int>> sa_(std::size_t(pp),
+                                                                     {x.pools[a].id, tpa});
+                        std::vector<std::pair<std::string, int>> sb_(std::size_t(pp),
+                                                                     {x.pools[b].id, tpb});
                         const std::vector<PipelineEntryInput> entries{entry(int(ra), sa_, qa),
                                                                       entry(int(rb), sb_, qb)};
                         const std::string d =
                             joinStages(x, entries[0]) + " · dp " + std::to_string(ra) + " (" +
-                            std::to_string(qa) + " seq) | " + joinStages(x, entries[1]) +
-                            " · dp " + std::to_string(rb) + " (" + std::to_string(qb) + " seq)";
+                            std::to_string(qa) + " seq) | " + joinStages(x, entries[1]) + " · dp " +
+                            std::to_string(rb) + " (" + std::to_string(qb) + " seq)";
                         evaluate(x, candidateScenario(x, x.inner, entries, std::nullopt), d);
                     }
 }
@@ -468,8 +474,7 @@ std::optional<HeteroSearchResult> searchHeteroPlans(const Scenario& scenario,
         searchMixedPipelines(x);
         searchMixedReplicas(x);
     }
-    x.out.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    x.out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     x.out.notes.push_back("pipelines across pools share the fields of the best one-pool plan (" +
                           describePlan(fastest->uniform->plans.front().plan) +
                           "): zero, recompute, micro-batch, sequence parallelism, overlap");

@@ -7,14 +7,14 @@
 
 namespace ts {
 
-std::optional<std::vector<InventoryHolding>> readInventory(std::string_view text,
-                                                           const Catalog& catalog,
-                                                           Diagnostics& diags) {
+std::optional<std::vector<InventoryHolding>>
+readInventory(std::string_view text, const Catalog& catalog, Diagnostics& diags) {
     auto doc = parseJsonText(text, diags);
     if (!doc)
         return std::nullopt;
     if (!doc->is_array() || doc->empty()) {
-        diags.error("", "an inventory is a non-empty JSON list of {\"gpu\", \"num_gpus\", \"site\"}");
+        diags.error("",
+                    "an inventory is a non-empty JSON list of {\"gpu\", \"num_gpus\", \"site\"}");
         return std::nullopt;
     }
     std::vector<InventoryHolding> out;
@@ -83,8 +83,8 @@ InventoryOption option(std::string objective, const HeteroPlan& p, double deadli
     const ParallelInput& par = *p.scenario.parallelism;
     for (const PipelineEntryInput& e : *par.pipelines)
         for (const PipelineStageInput& st : *e.stages)
-            used[*st.pool] += std::int64_t(e.count.value_or(1)) * st.tp.value_or(1) *
-                              par.cp.value_or(1);
+            used[*st.pool] +=
+                std::int64_t(e.count.value_or(1)) * st.tp.value_or(1) * par.cp.value_or(1);
     for (const PoolInput& pool : *p.scenario.cluster.pools)
         if (used.count(*pool.id))
             o.used.push_back({*pool.gpu->catalogId, used[*pool.id]});
@@ -129,8 +129,8 @@ std::optional<InventoryResult> planInventory(const Scenario& base,
         if (cheapest)
             continue;
         for (const HeteroPlan& p : r->alone)
-            out.alone.push_back(
-                option(p.description.substr(0, p.description.find(" only: ")), p, req.deadlineDays));
+            out.alone.push_back(option(p.description.substr(0, p.description.find(" only: ")), p,
+                                       req.deadlineDays));
     }
     return out;
 }

@@ -21,9 +21,8 @@ struct InventoryHolding {
 
 // The inventory file: a JSON list of {"gpu", "num_gpus", "site"}; errors name the entry's
 // path ("/1/num_gpus"). Sites are refused until cluster.sites is modelled.
-std::optional<std::vector<InventoryHolding>> readInventory(std::string_view text,
-                                                           const Catalog& catalog,
-                                                           Diagnostics& diags);
+std::optional<std::vector<InventoryHolding>>
+readInventory(std::string_view text, const Catalog& catalog, Diagnostics& diags);
 
 struct InventoryOption {
     std::string objective; // "fastest" | "cheapest"; for `alone`, the pool's id
@@ -48,11 +47,9 @@ struct InventoryRequest {
 // `base` gives the model, training and costs; its cluster and plan are replaced by the pools.
 Scenario inventoryScenario(const Scenario& base, const std::vector<InventoryHolding>& inventory,
                            double tokens);
-std::optional<InventoryResult> planInventory(const Scenario& base,
-                                             const std::vector<InventoryHolding>& inventory,
-                                             const InventoryRequest& request,
-                                             const Catalog& catalog,
-                                             const CalibrationRegistry& calibrations,
-                                             Diagnostics& diags);
+std::optional<InventoryResult>
+planInventory(const Scenario& base, const std::vector<InventoryHolding>& inventory,
+              const InventoryRequest& request, const Catalog& catalog,
+              const CalibrationRegistry& calibrations, Diagnostics& diags);
 
 } // namespace ts

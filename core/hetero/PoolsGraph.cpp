@@ -29,9 +29,9 @@ std::optional<ClusterGraph> poolsGraph(const HeteroConfig& h, Diagnostics& diags
                                                   : o.nicGbitPerS * std::max(1, o.nicsPerNode)) /
                               8.0;
         for (GraphNode n : g->nodes) {
-            const bool uplink = topTier > 0 ? n.kind == GraphNodeKind::Switch &&
-                                                  n.tier.value_or(1) == topTier
-                                            : n.kind == GraphNodeKind::Nic;
+            const bool uplink =
+                topTier > 0 ? n.kind == GraphNodeKind::Switch && n.tier.value_or(1) == topTier
+                            : n.kind == GraphNodeKind::Nic;
             if (uplink) {
                 out.links.push_back({prefix + n.id, router.id, LinkClass::ScaleOut, gbPerS});
                 if (n.radix) // the uplink's port, beside the template's full radix

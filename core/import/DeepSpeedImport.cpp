@@ -191,8 +191,9 @@ ImportResult importDeepSpeed(const ImportInput& input) {
         // DeepSpeed derives train_batch_size from the world size (runtime/config.py:953-957):
         // the data-parallel size is the world over autotp_size x stages x sequence_parallel_size.
         const auto degree = [&](const Json* v) {
-            return v && v->is_number_integer() && v->get<std::int64_t>() > 0 ? v->get<std::int64_t>()
-                                                                             : std::int64_t(1);
+            return v && v->is_number_integer() && v->get<std::int64_t>() > 0
+                       ? v->get<std::int64_t>()
+                       : std::int64_t(1);
         };
         const std::int64_t model = degree(member(member(&ds, "tensor_parallel"), "autotp_size")) *
                                    degree(member(member(&ds, "pipeline"), "stages")) *
@@ -200,7 +201,8 @@ ImportResult importDeepSpeed(const ImportInput& input) {
         if (*input.numGpus % model != 0) {
             r.error = "--num-gpus " + std::to_string(*input.numGpus) +
                       " is not a multiple of autotp_size x pipeline stages x "
-                      "sequence_parallel_size (" + std::to_string(model) + ")";
+                      "sequence_parallel_size (" +
+                      std::to_string(model) + ")";
             return r;
         }
         dp = *input.numGpus / model;

@@ -18,9 +18,9 @@ struct ResolvedScenario; // scenario/ResolvedScenario.h
 // scale-out NICs) and its price.
 struct ResolvedPool {
     std::string id;
-    ClusterConfig cluster;              // numGpus: the pool's GPUs
-    std::optional<double> gpuHourUsd;   // the pool's price; nullopt = the catalog's, then costs'
-    std::optional<std::string> site;    // cluster.sites id; nullopt = the one site
+    ClusterConfig cluster;            // numGpus: the pool's GPUs
+    std::optional<double> gpuHourUsd; // the pool's price; nullopt = the catalog's, then costs'
+    std::optional<std::string> site;  // cluster.sites id; nullopt = the one site
     bool operator==(const ResolvedPool&) const = default;
 };
 

@@ -30,7 +30,8 @@ std::optional<GpuInput> readPoolGpu(JsonObjectReader& r, Diagnostics& diags) {
         return std::nullopt;
     }
     diags.error(r.childPath("gpu"), "expected a catalog GPU id (e.g. \"a100-sxm-80gb\") or a GPU "
-                                    "object, got " + jsonTypeName(*gpu));
+                                    "object, got " +
+                                        jsonTypeName(*gpu));
     return std::nullopt;
 }
 

@@ -14,8 +14,12 @@ namespace {
 const std::string kPools = "/cluster/pools";
 const std::string kPipelines = "/parallelism/pipelines";
 
-std::string poolPath(std::size_t i) { return kPools + "/" + std::to_string(i); }
-std::string entryPath(std::size_t e) { return kPipelines + "/" + std::to_string(e); }
+std::string poolPath(std::size_t i) {
+    return kPools + "/" + std::to_string(i);
+}
+std::string entryPath(std::size_t e) {
+    return kPipelines + "/" + std::to_string(e);
+}
 std::string stagePath(std::size_t e, std::size_t j) {
     return entryPath(e) + "/stages/" + std::to_string(j);
 }
@@ -107,8 +111,8 @@ PoolIndex indexPools(const std::vector<PoolInput>& pools, Diagnostics& diags) {
             continue;
         }
         if (!idx.byId.emplace(*p.id, i).second) {
-            diags.error(poolPath(i) + "/id", "pool id \"" + *p.id +
-                                                 "\" is used twice: give each pool its own id");
+            diags.error(poolPath(i) + "/id",
+                        "pool id \"" + *p.id + "\" is used twice: give each pool its own id");
             idx.ok = false;
         }
         if (p.site && *p.site) {
@@ -201,8 +205,8 @@ bool checkPipelines(const Scenario& s, const PoolIndex& idx,
                 return false;
             auto it = idx.byId.find(*st.pool);
             if (it == idx.byId.end()) {
-                diags.error(stagePath(e, j) + "/pool", "unknown pool \"" + *st.pool +
-                                                           "\"; the pools are: " + poolIds(idx));
+                diags.error(stagePath(e, j) + "/pool",
+                            "unknown pool \"" + *st.pool + "\"; the pools are: " + poolIds(idx));
                 ok = false;
                 continue;
             }
@@ -246,8 +250,8 @@ bool checkPipelines(const Scenario& s, const PoolIndex& idx,
         ok = false;
     } else if (stated > 0 && sequences != batch) {
         diags.error(kPipelines, "the pipelines' sequences (count x sequences) sum to " +
-                                    std::to_string(sequences) + " but training.global_batch = " +
-                                    std::to_string(batch));
+                                    std::to_string(sequences) +
+                                    " but training.global_batch = " + std::to_string(batch));
         ok = false;
     } else if (stated == 0 && batch % replicas != 0) {
         diags.error("/training/global_batch",
@@ -260,8 +264,8 @@ bool checkPipelines(const Scenario& s, const PoolIndex& idx,
 }
 
 // Adds a view's diagnostics at the pools scenario's paths, each once.
-void appendViewDiagnostics(const Diagnostics& view, std::size_t pool, std::size_t e,
-                           std::size_t j, const PipelineEntryInput& entry,
+void appendViewDiagnostics(const Diagnostics& view, std::size_t pool, std::size_t e, std::size_t j,
+                           const PipelineEntryInput& entry,
                            std::set<std::pair<std::string, std::string>>& seen,
                            Diagnostics& diags) {
     for (const Diagnostic& d : view.all()) {
@@ -354,8 +358,8 @@ std::optional<ResolvedScenario> resolvePooledScenario(const Scenario& s, const C
             profileGpu = profile->gpu;
 
     HeteroConfig hetero;
-    hetero.poolLinkGbitPerS = s.cluster.poolLinkGbitPerS ? *s.cluster.poolLinkGbitPerS
-                                                         : std::optional<double>{};
+    hetero.poolLinkGbitPerS =
+        s.cluster.poolLinkGbitPerS ? *s.cluster.poolLinkGbitPerS : std::optional<double>{};
     hetero.pools.resize(pools.size());
     std::vector<char> poolResolved(pools.size(), 0);
     std::set<std::pair<std::string, std::string>> seen;
@@ -429,8 +433,8 @@ std::optional<ResolvedScenario> resolvePooledScenario(const Scenario& s, const C
     out.training.globalBatch = s.training.globalBatch.value_or(out.training.globalBatch);
     out.cluster.numGpus = poolGpus;
     out.parallel.dp = hetero.replicas();
-    out.parallel.dpShard = out.parallel.dpShard == first->parallel.dp ? out.parallel.dp
-                                                                      : out.parallel.dpShard;
+    out.parallel.dpShard =
+        out.parallel.dpShard == first->parallel.dp ? out.parallel.dp : out.parallel.dpShard;
     out.hetero = std::move(hetero);
     return out;
 }

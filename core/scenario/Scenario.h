@@ -105,8 +105,8 @@ struct ClusterInput {
     std::optional<HostInput> host; // "host": per-node host figures for offload
     // The explicit topology graph; its format belongs to core/topology. Kept verbatim.
     std::optional<nlohmann::ordered_json> graph;
-    std::optional<std::vector<PoolInput>> pools;               // "pools"
-    std::optional<std::optional<double>> poolLinkGbitPerS;     // "pool_link_gbit_s"
+    std::optional<std::vector<PoolInput>> pools;           // "pools"
+    std::optional<std::optional<double>> poolLinkGbitPerS; // "pool_link_gbit_s"
     bool operator==(const ClusterInput&) const = default;
 };
 
@@ -176,8 +176,8 @@ struct ParallelInput {
     std::optional<OverlapInput> overlap;
     std::optional<bool> moeDispatchFp8; // "moe_dispatch_fp8"
     // Megatron --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split.
-    std::optional<bool> embeddingInPipelineSplit; // "embedding_in_pipeline_split"
-    std::optional<bool> lossInPipelineSplit;      // "loss_in_pipeline_split"
+    std::optional<bool> embeddingInPipelineSplit;             // "embedding_in_pipeline_split"
+    std::optional<bool> lossInPipelineSplit;                  // "loss_in_pipeline_split"
     std::optional<std::vector<PipelineEntryInput>> pipelines; // "pipelines" (with cluster.pools)
     bool operator==(const ParallelInput&) const = default;
 };

@@ -45,8 +45,9 @@ std::optional<double> FullEstimates::objectiveOnly(const BoundPoint& point) {
     applyPlanChoice(space_.unpack(point.plan), sc_);
     const Estimate e = estimateSupportedPlan(sc_, settings_, collectives_);
     const auto value = objectiveValue(options_.objective, e);
-    return value && withinConstraints(e) && (!options_.accept || options_.accept(sc_)) ? value
-                                                                                      : std::nullopt;
+    return value && withinConstraints(e) && (!options_.accept || options_.accept(sc_))
+               ? value
+               : std::nullopt;
 }
 
 const SearchedPlan* FullEstimates::get(const std::vector<BoundPoint>& points, std::size_t index) {
