@@ -93,6 +93,32 @@ private slots:
         QVERIFY(checked > 0);
     }
 
+    // capacity --target T sizes with plans T launches as they are: each option's scenario
+    // exports to T.
+    void capacityTargetLaunchesEachOption() {
+        QTemporaryDir dir;
+        const QString file = ts::test::sourceDir() + "/resources/examples/llama3-70b-64xh100.json";
+        const Run run = runCli({"capacity", file, "--tokens", "2e10", "--deadline-days", "30",
+                                "--gpus", "h100-sxm-80gb,a100-sxm-80gb", "--max-gpus", "256",
+                                "--target", "torchtitan", "--json"});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const json out = json::parse(run.out.toStdString());
+        QVERIFY(!out["options"].empty());
+        for (const json& o : out["options"]) {
+            QFile f(dir.filePath("option.json"));
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(QByteArray::fromStdString(o["scenario"].dump(2)));
+            f.close();
+            const Run exported = runCli({"export", dir.filePath("option.json"), "--target",
+                                         "torchtitan", "--out", dir.filePath("out")});
+            QVERIFY2(exported.exitCode == 0, qPrintable(exported.err));
+        }
+        QCOMPARE(runCli({"capacity", file, "--tokens", "2e10", "--deadline-days", "30", "--target",
+                         "nonesuch"})
+                     .exitCode,
+                 2);
+    }
+
     void searchEveryExample_data() {
         QTest::addColumn<QString>("file");
         for (const QString& f : ts::test::exampleFiles())

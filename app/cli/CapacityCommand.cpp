@@ -5,6 +5,8 @@
 #include "InventoryCapacity.h"
 #include "PlanReport.h"
 
+#include "export/Exporter.h"
+#include "export/LaunchTargets.h"
 #include "scenario/PoolResolver.h"
 #include "scenario/ScenarioIO.h"
 #include "search/CapacityPlanner.h"
@@ -26,7 +28,8 @@ struct CapacityArgs {
     int threads = 0;
     double headroom = 0.9;
     std::vector<std::string> pins;
-    std::string inventory; // --inventory INV.json (InventoryCapacity.h)
+    std::string inventory;      // --inventory INV.json (InventoryCapacity.h)
+    std::string target = "any"; // as search --target (export/LaunchTargets.h)
 };
 
 nlohmann::ordered_json rowJson(const CapacityRow& r) {
@@ -159,6 +162,18 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
         parseSearchPins(pin, req.search.domain, diags);
     req.search.threads = args.threads;
     req.search.constraints.memoryHeadroom = args.headroom;
+    // As search --target: each size ranks only plans the target launches as they are.
+    if (args.target != "any" && args.target != "none" && !findExporter(args.target))
+        diags.error("--target", "\"" + args.target +
+                                    "\" is not an export target: give any, none "
+                                    "or one of " +
+                                    exporterIds());
+    if (args.target != "none") {
+        const std::string target = args.target;
+        req.search.accept = [target](const ResolvedScenario& plan) {
+            return launches(plan, target);
+        };
+    }
     auto progress = std::make_shared<TerminalProgress>("capacity");
     req.search.progress = [progress](const SearchProgress& p) {
         progress->show(p.fraction(), p.plansSeen);
@@ -166,6 +181,16 @@ int runCapacity(const Options& options, const CapacityArgs& args) {
     std::optional<CapacityResult> result;
     if (scenario && !diags.hasErrors())
         result = planCapacity(*scenario, inputs->catalog, inputs->calibrations, req, diags);
+    const auto noneLaunch = [](const CapacityResult& r) {
+        return std::all_of(r.gpus.begin(), r.gpus.end(),
+                           [](const CapacityGpu& g) { return !g.fewest.has_value(); });
+    };
+    if (result && args.target == "any" && noneLaunch(*result)) {
+        std::fprintf(stderr, "trainscape-cli capacity: no export target launches a plan that "
+                             "meets the deadline as it is: sized without the launcher filter\n");
+        req.search.accept = nullptr;
+        result = planCapacity(*scenario, inputs->catalog, inputs->calibrations, req, diags);
+    }
     progress.reset();
     if (!result) {
         printDiagnostics(inputs->file, diags);
@@ -242,6 +267,10 @@ void addCapacityCommand(CLI::App& app, Options& options, CommandRunner& run) {
                     "Fix or widen plan fields, as for search (default: no offload, full "
                     "sharding, micro-batch 1|2|4)")
         ->type_name("SPEC");
+    sub->add_option("--target", args->target,
+                    "Size with plans this export target launches as they are: a target id, any "
+                    "(default) or none")
+        ->type_name("T");
     sub->add_option("--inventory", args->inventory,
                     "The GPUs you have: a JSON list of {\"gpu\", \"num_gpus\", \"site\"}; "
                     "plans over them as pools (fastest, cheapest, each pool alone) beside "
