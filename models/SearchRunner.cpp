@@ -39,21 +39,7 @@ bool SearchRunner::start(const ResolvedScenario& scenario, SearchOptions options
                 found->notes.push_back("no launcher runs a plan of this space as it is: ranked "
                                        "without the launcher filter");
         }
-        std::shared_ptr<const SearchResult> result;
-        QString error;
-        if (found)
-            result = std::make_shared<const SearchResult>(std::move(*found));
-        else if (!diags.errors().empty())
-            error = QString::fromStdString(diags.errors().front().toString());
-        QMetaObject::invokeMethod(
-            this,
-            [self, result, error] {
-                if (!self)
-                    return;
-                self->worker_.done();
-                emit self->finished(result, error);
-            },
-            Qt::QueuedConnection);
+        deliver(self, std::move(found), diags);
     });
 }
 
@@ -71,8 +57,7 @@ bool SearchRunner::startPooled(const Scenario& scenario, SearchOptions options) 
         const Catalog& catalog = Catalog::builtIn();
         const CalibrationRegistry& calibrations = CalibrationRegistry::standard();
         auto found = searchHeteroPlans(scenario, catalog, calibrations, options, diags);
-        std::shared_ptr<const SearchResult> result;
-        QString error;
+        std::optional<SearchResult> converted; // as the uniform search reports its plans
         if (found) {
             SearchResult r;
             r.plansInSpace = found->plansInSpace;
@@ -95,20 +80,29 @@ bool SearchRunner::startPooled(const Scenario& scenario, SearchOptions options) 
                 sp.pooled = std::move(p.scenario);
                 r.plans.push_back(std::move(sp));
             }
-            result = std::make_shared<const SearchResult>(std::move(r));
-        } else if (!diags.errors().empty()) {
-            error = QString::fromStdString(diags.errors().front().toString());
+            converted = std::move(r);
         }
-        QMetaObject::invokeMethod(
-            this,
-            [self, result, error] {
-                if (!self)
-                    return;
-                self->worker_.done();
-                emit self->finished(result, error);
-            },
-            Qt::QueuedConnection);
+        deliver(self, std::move(converted), diags);
     });
+}
+
+void SearchRunner::deliver(QPointer<SearchRunner> self, std::optional<SearchResult> found,
+                           const Diagnostics& diags) {
+    std::shared_ptr<const SearchResult> result;
+    QString error;
+    if (found)
+        result = std::make_shared<const SearchResult>(std::move(*found));
+    else if (!diags.errors().empty())
+        error = QString::fromStdString(diags.errors().front().toString());
+    QMetaObject::invokeMethod(
+        this,
+        [self, result, error] {
+            if (!self)
+                return;
+            self->worker_.done();
+            emit self->finished(result, error);
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace ts::gui

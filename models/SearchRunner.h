@@ -7,9 +7,11 @@
 #include "WorkerThread.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace ts::gui {
 
@@ -34,6 +36,11 @@ signals:
     void finished(std::shared_ptr<const ts::SearchResult> result, const QString& error);
 
 private:
+    // From the worker thread: hands the result to the runner's thread (`self`, taken there) and
+    // emits finished.
+    void deliver(QPointer<SearchRunner> self, std::optional<SearchResult> found,
+                 const Diagnostics& diags);
+
     WorkerThread worker_;
 };
 

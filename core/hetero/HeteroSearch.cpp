@@ -50,7 +50,7 @@ struct Search {
     double best = std::numeric_limits<double>::infinity(); // step seconds of the best fitting
 };
 
-std::string joinStages(const Search& x, const PipelineEntryInput& e) {
+std::string joinStages(const PipelineEntryInput& e) {
     std::string out;
     std::string prev;
     int run = 0, tp = 0;
@@ -70,7 +70,6 @@ std::string joinStages(const Search& x, const PipelineEntryInput& e) {
         run = 1;
     }
     flush();
-    (void)x;
     return out;
 }
 
@@ -165,7 +164,7 @@ bool evaluate(Search& x, Scenario candidate, std::string description,
 }
 
 // Each pool alone: the uniform search, its best plans as one-pool pipelines.
-void searchEachPool(Search& x, Diagnostics& diags) {
+void searchEachPool(Search& x) {
     for (std::size_t i = 0; i < x.pools.size(); ++i) {
         Scenario u = poolUniformInput(x.s, x.catalog, i);
         ParallelInput p = u.parallelism.value_or(ParallelInput{});
@@ -216,7 +215,6 @@ void searchEachPool(Search& x, Diagnostics& diags) {
                                   " s/step (" + describePlan(res->plans.front().plan) + ")");
         x.pools[i].uniform = std::move(*res);
     }
-    (void)diags;
 }
 
 // One layer's time and states on pool i at tp (one stage holding the whole model, one replica,
@@ -333,7 +331,7 @@ void searchMixedPipelines(Search& x) {
                             if (bound * kBoundMargin >= x.best)
                                 return;
                             PipelineEntryInput e = entry(int(r), stages);
-                            std::string d = joinStages(x, e) + " · dp " + std::to_string(r);
+                            std::string d = joinStages(e) + " · dp " + std::to_string(r);
                             evaluate(x, candidateScenario(x, x.inner, {e}, split), d);
                             return;
                         }
@@ -413,8 +411,8 @@ void searchMixedReplicas(Search& x) {
                         const std::vector<PipelineEntryInput> entries{entry(int(ra), sa_, qa),
                                                                       entry(int(rb), sb_, qb)};
                         const std::string d =
-                            joinStages(x, entries[0]) + " · dp " + std::to_string(ra) + " (" +
-                            std::to_string(qa) + " seq) | " + joinStages(x, entries[1]) + " · dp " +
+                            joinStages(entries[0]) + " · dp " + std::to_string(ra) + " (" +
+                            std::to_string(qa) + " seq) | " + joinStages(entries[1]) + " · dp " +
                             std::to_string(rb) + " (" + std::to_string(qb) + " seq)";
                         evaluate(x, candidateScenario(x, x.inner, entries, std::nullopt), d);
                     }
@@ -440,7 +438,7 @@ std::optional<HeteroSearchResult> searchHeteroPlans(const Scenario& scenario,
         info.gpus = p.numGpus.value_or(0);
         x.pools.push_back(info);
     }
-    searchEachPool(x, diags);
+    searchEachPool(x);
     // The shared fields: those of the best one-pool plan (the fastest pool's).
     const PoolInfo* fastest = nullptr;
     for (const PoolInfo& p : x.pools)

@@ -15,26 +15,6 @@ constexpr std::size_t kMaxIdLength = 64;
 constexpr std::size_t kMaxPools = 64;
 constexpr std::size_t kMaxPipelineEntries = 4096;
 
-std::optional<GpuInput> readPoolGpu(JsonObjectReader& r, Diagnostics& diags) {
-    const Json* gpu = r.raw("gpu");
-    if (!gpu || gpu->is_null())
-        return std::nullopt;
-    if (gpu->is_string())
-        return GpuInput{gpu->get<std::string>(), std::nullopt};
-    if (gpu->is_object()) {
-        JsonObjectReader g(*gpu, r.childPath("gpu"), diags);
-        std::optional<GpuSpec> spec = readGpuSpec(g);
-        g.finish();
-        if (spec)
-            return GpuInput{std::nullopt, *spec};
-        return std::nullopt;
-    }
-    diags.error(r.childPath("gpu"), "expected a catalog GPU id (e.g. \"a100-sxm-80gb\") or a GPU "
-                                    "object, got " +
-                                        jsonTypeName(*gpu));
-    return std::nullopt;
-}
-
 PoolInput readPool(const Json& value, const std::string& path, Diagnostics& diags) {
     PoolInput p;
     JsonObjectReader r(value, path, diags);
@@ -46,7 +26,7 @@ PoolInput readPool(const Json& value, const std::string& path, Diagnostics& diag
     p.id = r.string("id", kMaxIdLength);
     if (p.id && p.id->empty())
         diags.error(r.childPath("id"), "a pool id must not be empty");
-    p.gpu = readPoolGpu(r, diags);
+    p.gpu = readGpuInput(r);
     p.numGpus = r.integer("num_gpus", kGpus);
     p.gpusPerNode = r.int32("gpus_per_node", kGpusPerNode);
     if (const Json* up = r.raw("scale_up"); up && !up->is_null()) {
@@ -136,13 +116,7 @@ void writePools(const ClusterInput& in, Json& cluster) {
         for (const PoolInput& p : *in.pools) {
             Json j = Json::object();
             putOptional(j, "id", p.id);
-            if (p.gpu && p.gpu->catalogId)
-                j["gpu"] = *p.gpu->catalogId;
-            else if (p.gpu && p.gpu->spec) {
-                Json gpu = Json::object();
-                writeGpuSpec(*p.gpu->spec, gpu);
-                j["gpu"] = gpu;
-            }
+            putGpuInput(j, p.gpu);
             putOptional(j, "num_gpus", p.numGpus);
             putOptional(j, "gpus_per_node", p.gpusPerNode);
             if (p.scaleUp)

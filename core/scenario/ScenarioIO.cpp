@@ -249,20 +249,7 @@ static void readCluster(const Json& value, const std::string& path, Diagnostics&
     if (!r.valid())
         return;
     c.preset = r.string("preset", 200);
-    if (const Json* gpu = r.raw("gpu"); gpu && !gpu->is_null()) {
-        if (gpu->is_string()) {
-            c.gpu = GpuInput{gpu->get<std::string>(), std::nullopt};
-        } else if (gpu->is_object()) {
-            JsonObjectReader g(*gpu, r.childPath("gpu"), diags);
-            if (auto spec = readGpuSpec(g))
-                c.gpu = GpuInput{std::nullopt, *spec};
-            g.finish();
-        } else {
-            diags.error(r.childPath("gpu"),
-                        "expected a catalog GPU id (e.g. \"h100-sxm-80gb\") or a GPU object, got " +
-                            jsonTypeName(*gpu) + " (" + jsonPreview(*gpu) + ")");
-        }
-    }
+    c.gpu = readGpuInput(r);
     // With pools, num_gpus is their sum and may be left out (scenario/PoolJson.h).
     readPools(r, c);
     if (!c.pools && !r.has("pools"))
@@ -422,15 +409,7 @@ Json scenarioToJson(const Scenario& s) {
     Json cluster = Json::object();
     const ClusterInput& c = s.cluster;
     putOptional(cluster, "preset", c.preset);
-    if (c.gpu) {
-        if (c.gpu->catalogId)
-            cluster["gpu"] = *c.gpu->catalogId;
-        else if (c.gpu->spec) {
-            Json gpu = Json::object();
-            writeGpuSpec(*c.gpu->spec, gpu);
-            cluster["gpu"] = gpu;
-        }
-    }
+    putGpuInput(cluster, c.gpu);
     putOptional(cluster, "num_gpus", c.numGpus);
     putOptional(cluster, "gpus_per_node", c.gpusPerNode);
     if (c.scaleUp)

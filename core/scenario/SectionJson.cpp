@@ -311,6 +311,35 @@ ModelInput toModelInput(const ModelConfig& c) {
     return m;
 }
 
+std::optional<GpuInput> readGpuInput(JsonObjectReader& r) {
+    Diagnostics& diags = r.diagnostics();
+    const Json* gpu = r.raw("gpu");
+    if (!gpu || gpu->is_null())
+        return std::nullopt;
+    if (gpu->is_string())
+        return GpuInput{gpu->get<std::string>(), std::nullopt};
+    if (gpu->is_object()) {
+        JsonObjectReader g(*gpu, r.childPath("gpu"), diags);
+        std::optional<GpuSpec> spec = readGpuSpec(g);
+        g.finish();
+        return spec ? std::optional<GpuInput>(GpuInput{std::nullopt, *spec}) : std::nullopt;
+    }
+    diags.error(r.childPath("gpu"), "expected a catalog GPU id (e.g. \"h100-sxm-80gb\") or a GPU "
+                                    "object, got " +
+                                        jsonTypeName(*gpu) + " (" + jsonPreview(*gpu) + ")");
+    return std::nullopt;
+}
+
+void putGpuInput(Json& out, const std::optional<GpuInput>& gpu) {
+    if (gpu && gpu->catalogId) {
+        out["gpu"] = *gpu->catalogId;
+    } else if (gpu && gpu->spec) {
+        Json object = Json::object();
+        writeGpuSpec(*gpu->spec, object);
+        out["gpu"] = object;
+    }
+}
+
 ScaleUpInput readScaleUp(JsonObjectReader& r) {
     ScaleUpInput s;
     s.domainGpus = r.int32("domain_gpus", 1, kMaxDomainGpus);

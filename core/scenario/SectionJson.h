@@ -24,6 +24,11 @@ template <class E> void putEnum(Json& out, const char* key, const std::optional<
 std::optional<GpuSpec> readGpuSpec(JsonObjectReader& reader);
 void writeGpuSpec(const GpuSpec& gpu, Json& out);
 
+// "gpu" of a cluster or a pool: a catalog id or a GPU object (nullopt when absent, null or
+// refused, with the error at r's "gpu"); written back in the same form.
+std::optional<GpuInput> readGpuInput(JsonObjectReader& reader);
+void putGpuInput(Json& out, const std::optional<GpuInput>& gpu);
+
 // The architecture keys of a "model" object (not "preset").
 ModelInput readModelFields(JsonObjectReader& reader);
 void writeModelFields(const ModelInput& model, Json& out);
